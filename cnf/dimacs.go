@@ -1,0 +1,109 @@
+package cnf
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// WriteDIMACS writes f in DIMACS CNF form. Each comment line is written as
+// "c " plus the line, before the problem line.
+func (f *Formula) WriteDIMACS(w io.Writer, comments ...string) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	for _, c := range comments {
+		for _, l := range strings.Split(c, "\n") {
+			bw.WriteString("c ")
+			bw.WriteString(l)
+			bw.WriteByte('\n')
+		}
+	}
+	fmt.Fprintf(bw, "p cnf %d %d\n", f.NumVars, len(f.Clauses))
+	var buf []byte
+	for _, c := range f.Clauses {
+		buf = buf[:0]
+		for _, l := range c {
+			buf = strconv.AppendInt(buf, int64(l), 10)
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, '0', '\n')
+		bw.Write(buf)
+	}
+	return bw.Flush()
+}
+
+// ErrDIMACS is wrapped by every DIMACS syntax error.
+var ErrDIMACS = errors.New("bad DIMACS")
+
+// DIMACSError reports a syntax error with its line.
+type DIMACSError struct {
+	Line int
+	Err  error
+}
+
+func (e *DIMACSError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+func (e *DIMACSError) Unwrap() error { return e.Err }
+
+// ReadDIMACS reads a DIMACS CNF formula. Comment lines are returned without
+// their leading "c" and one space.
+func ReadDIMACS(r io.Reader) (f *Formula, comments []string, err error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
+	f = &Formula{}
+	n, declared, header := 0, -1, false
+	var cur Clause
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case line == "" || line == "%":
+			continue
+		case line[0] == 'c':
+			comments = append(comments, strings.TrimPrefix(strings.TrimPrefix(line, "c"), " "))
+			continue
+		case line[0] == 'p':
+			fs := strings.Fields(line)
+			if header || len(fs) != 4 || fs[1] != "cnf" {
+				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: problem line %q", ErrDIMACS, line)}
+			}
+			v, err1 := strconv.Atoi(fs[2])
+			c, err2 := strconv.Atoi(fs[3])
+			if err1 != nil || err2 != nil || v < 0 || c < 0 || v > 1<<30 {
+				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: problem line %q", ErrDIMACS, line)}
+			}
+			f.NumVars, declared, header = v, c, true
+			continue
+		}
+		if !header {
+			return nil, nil, &DIMACSError{n, fmt.Errorf("%w: clause before the problem line", ErrDIMACS)}
+		}
+		for _, tok := range strings.Fields(line) {
+			x, err := strconv.ParseInt(tok, 10, 32)
+			if err != nil {
+				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: literal %q", ErrDIMACS, tok)}
+			}
+			if x == 0 {
+				f.Clauses = append(f.Clauses, cur)
+				cur = nil
+				continue
+			}
+			if v := int(Lit(x).Var()); v > f.NumVars {
+				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: literal %d beyond %d variables", ErrDIMACS, x, f.NumVars)}
+			}
+			cur = append(cur, Lit(x))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, nil, &DIMACSError{n + 1, err}
+	}
+	if !header {
+		return nil, nil, &DIMACSError{n, fmt.Errorf("%w: no problem line", ErrDIMACS)}
+	}
+	if len(cur) > 0 {
+		f.Clauses = append(f.Clauses, cur)
+	}
+	_ = declared // solvers disagree on strictness; we accept a wrong count
+	return f, comments, nil
+}

@@ -1,0 +1,301 @@
+package puzzle
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Format names a puzzle file format.
+type Format string
+
+// The formats nonosat reads. See ../shared/formats.md for each grammar.
+const (
+	XML    Format = "xml"    // webpbn XML, colours, goal, several puzzles per file
+	NON    Format = "non"    // Steve Simpson .non, with goal and colour extensions
+	NIN    Format = "nin"    // Jakub Wilk .nin
+	MK     Format = "mk"     // Olšák simple .mk
+	G      Format = "g"      // Olšák .g, colours
+	CWD    Format = "cwd"    // QNonograms CWD (Copris)
+	CWC    Format = "cwc"    // multicolour CWD
+	TAAI   Format = "taai"   // TAAI/TCGA/ICGA tournament files, many puzzles per file
+	Tatham Format = "tatham" // Simon Tatham Pattern game id, one per line
+	Text   Format = "text"   // rows, blank line, columns
+	String Format = "string" // compact "3:2,1-1,2:3" puzzle string
+)
+
+// parsed is what a decoder returns for each puzzle: the puzzle and where its
+// clues were, for validation errors.
+type parsed struct {
+	p   *Puzzle
+	pos positions
+}
+
+type codec struct {
+	decode   func(r io.Reader) ([]parsed, error)
+	encode   func(w io.Writer, p *Puzzle) error // nil: not writable
+	suffixes []string
+	multi    bool // one file may hold several puzzles
+	color    bool // can express more than one colour
+}
+
+var codecs = map[Format]codec{
+	XML:    {decode: decodeXML, encode: encodeXML, suffixes: []string{".xml", ".pbn"}, multi: true, color: true},
+	NON:    {decode: decodeNON, encode: encodeNON, suffixes: []string{".non", ".nonpack"}, multi: true, color: true},
+	NIN:    {decode: decodeNIN, encode: encodeNIN, suffixes: []string{".nin"}},
+	MK:     {decode: decodeMK, encode: encodeMK, suffixes: []string{".mk"}},
+	G:      {decode: decodeG, encode: encodeG, suffixes: []string{".g"}, color: true},
+	CWD:    {decode: decodeCWD, encode: encodeCWD, suffixes: []string{".cwd"}},
+	CWC:    {decode: decodeCWC, encode: encodeCWC, suffixes: []string{".cwc"}, color: true},
+	TAAI:   {decode: decodeTAAI, encode: encodeTAAI, suffixes: []string{".taai"}, multi: true},
+	Tatham: {decode: decodeTatham, encode: encodeTatham, suffixes: []string{".tatham", ".pattern"}, multi: true},
+	Text:   {decode: decodeText, encode: encodeText, suffixes: []string{".txt", ".text"}},
+	String: {decode: decodeString, encode: encodeString, suffixes: []string{".str"}},
+}
+
+// Formats lists every format name, sorted.
+func Formats() []Format {
+	fs := make([]Format, 0, len(codecs))
+	for f := range codecs {
+		fs = append(fs, f)
+	}
+	slices.Sort(fs)
+	return fs
+}
+
+// ParseFormat returns the format with the given name.
+func ParseFormat(name string) (Format, error) {
+	f := Format(strings.ToLower(strings.TrimPrefix(name, ".")))
+	if _, ok := codecs[f]; !ok {
+		return "", fmt.Errorf("%w %q (known: %v)", ErrFormat, name, Formats())
+	}
+	return f, nil
+}
+
+// CanWrite reports whether [Encode] supports f.
+func (f Format) CanWrite() bool { return codecs[f].encode != nil }
+
+// Multi reports whether one file of format f may hold several puzzles.
+func (f Format) Multi() bool { return codecs[f].multi }
+
+// Color reports whether f can express puzzles with more than one colour.
+func (f Format) Color() bool { return codecs[f].color }
+
+// Suffix is the usual file suffix of f, with its dot.
+func (f Format) Suffix() string {
+	if s := codecs[f].suffixes; len(s) > 0 {
+		return s[0]
+	}
+	return "." + string(f)
+}
+
+// DecodeAll reads every puzzle of format f from r and validates each.
+func DecodeAll(r io.Reader, f Format) ([]*Puzzle, error) {
+	c, ok := codecs[f]
+	if !ok {
+		return nil, fmt.Errorf("%w %q", ErrFormat, f)
+	}
+	ps, err := c.decode(r)
+	if err != nil {
+		return nil, err
+	}
+	if len(ps) == 0 {
+		return nil, &ParseError{Err: ErrNoPuzzle}
+	}
+	out := make([]*Puzzle, len(ps))
+	for i, x := range ps {
+		if err := validate(x.p, x.pos); err != nil {
+			return nil, err
+		}
+		out[i] = x.p
+	}
+	return out, nil
+}
+
+// Decode reads the first puzzle of format f from r.
+func Decode(r io.Reader, f Format) (*Puzzle, error) {
+	ps, err := DecodeAll(r, f)
+	if err != nil {
+		return nil, err
+	}
+	return ps[0], nil
+}
+
+// Encode writes p to w in format f.
+func Encode(w io.Writer, p *Puzzle, f Format) error {
+	c, ok := codecs[f]
+	if !ok {
+		return fmt.Errorf("%w %q", ErrFormat, f)
+	}
+	if c.encode == nil {
+		return fmt.Errorf("%w: %s is read-only", ErrUnsupported, f)
+	}
+	if !c.color && !p.IsBW() {
+		return fmt.Errorf("%w: %s is black and white only, puzzle has %d colours", ErrUnsupported, f, p.NumColors())
+	}
+	return c.encode(w, p)
+}
+
+// EncodeAll writes several puzzles to w in format f, which must be able to
+// hold more than one puzzle per file unless len(ps) == 1.
+func EncodeAll(w io.Writer, ps []*Puzzle, f Format) error {
+	if len(ps) > 1 && !f.Multi() {
+		return fmt.Errorf("%w: %s holds one puzzle per file, have %d", ErrUnsupported, f, len(ps))
+	}
+	if len(ps) > 1 {
+		if me, ok := multiEncoders[f]; ok {
+			return me(w, ps)
+		}
+	}
+	for _, p := range ps {
+		if err := Encode(w, p, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// multiEncoders write several puzzles where that is more than writing each
+// in turn (a shared XML root, numbered tournament blocks).
+var multiEncoders = map[Format]func(io.Writer, []*Puzzle) error{}
+
+// ReadFile reads the first puzzle of the named file; see [ReadFileAll].
+func ReadFile(name string) (*Puzzle, error) {
+	ps, err := ReadFileAll(name, "")
+	if err != nil {
+		return nil, err
+	}
+	return ps[0], nil
+}
+
+// ReadFileAll reads every puzzle of the named file ("-" is standard input).
+// An empty format is chosen from the file suffix, then from the content.
+// Errors are *ParseError values naming the file.
+func ReadFileAll(name string, f Format) ([]*Puzzle, error) {
+	var data []byte
+	var err error
+	if name == "-" {
+		data, err = io.ReadAll(io.LimitReader(os.Stdin, maxFileSize+1))
+	} else {
+		data, err = readLimited(name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxFileSize {
+		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: file over %d bytes", ErrTooLarge, maxFileSize)}
+	}
+	if f == "" {
+		if f, err = Detect(name, data); err != nil {
+			return nil, &ParseError{File: name, Err: err}
+		}
+	}
+	ps, err := DecodeAll(bytes.NewReader(data), f)
+	if err != nil {
+		var pe *ParseError
+		if errors.As(err, &pe) {
+			pe.File = name
+			return nil, pe
+		}
+		return nil, &ParseError{File: name, Err: err}
+	}
+	return ps, nil
+}
+
+// maxFileSize bounds what ReadFileAll reads into memory.
+const maxFileSize = 64 << 20
+
+func readLimited(name string) ([]byte, error) {
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	return io.ReadAll(io.LimitReader(fh, maxFileSize+1))
+}
+
+// Detect chooses the format of a file from its name's suffix, then from its
+// content.
+func Detect(name string, data []byte) (Format, error) {
+	ext := strings.ToLower(filepath.Ext(name))
+	if ext != "" && ext != ".txt" && ext != ".text" {
+		for f, c := range codecs {
+			if slices.Contains(c.suffixes, ext) {
+				return f, nil
+			}
+		}
+	}
+	if f := Sniff(data); f != "" {
+		return f, nil
+	}
+	return "", fmt.Errorf("%w: cannot tell the format from the name or content; use --format", ErrFormat)
+}
+
+var (
+	reTatham  = regexp.MustCompile(`^\d+x\d+:`)
+	reTAAI    = regexp.MustCompile(`^\$\d+\s*$`)
+	reString  = regexp.MustCompile(`^[\d,:]+-[\d,:]+$`)
+	reKeyword = regexp.MustCompile(`(?m)^\s*(width|height|rows|columns)\b`)
+	reTwoInts = regexp.MustCompile(`^\s*\d+\s+\d+\s*$`)
+	reOneInt  = regexp.MustCompile(`^\s*\d+\s*$`)
+)
+
+// Sniff guesses a format from file content, or returns "".
+func Sniff(data []byte) Format {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	s := strings.ReplaceAll(string(data), "\r\n", "\n")
+	trimmed := strings.TrimSpace(s)
+	if trimmed == "" {
+		return ""
+	}
+	if strings.HasPrefix(trimmed, "<") {
+		return XML
+	}
+	lines := strings.Split(trimmed, "\n")
+	first := strings.TrimSpace(lines[0])
+	switch {
+	case reTAAI.MatchString(first):
+		return TAAI
+	case reTatham.MatchString(first):
+		return Tatham
+	case len(lines) == 1 && reString.MatchString(first):
+		return String
+	}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "#d") || strings.HasPrefix(l, "#D") || strings.HasPrefix(l, ":") {
+			return G
+		}
+	}
+	if reKeyword.MatchString(s) {
+		return NON
+	}
+	if reTwoInts.MatchString(first) {
+		for _, l := range lines {
+			if strings.TrimSpace(l) == "#" {
+				return MK
+			}
+		}
+		return NIN
+	}
+	if len(lines) >= 3 && reOneInt.MatchString(first) && reOneInt.MatchString(lines[1]) {
+		// CWC has a colour count on line 3 and two blank-separated
+		// sections per direction; CWD has one blank line in all.
+		blank := 0
+		for _, l := range lines {
+			if strings.TrimSpace(l) == "" {
+				blank++
+			}
+		}
+		if blank >= 3 {
+			return CWC
+		}
+		return CWD
+	}
+	return Text
+}
