@@ -1,0 +1,229 @@
+package encode
+
+import (
+	"github.com/nonosat/nonosat/cnf"
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// Encoding is a puzzle's CNF together with the map from cells to variables.
+type Encoding struct {
+	Formula cnf.Formula
+
+	width, height, numColors int
+	cells                    []cell // r*width + c
+	lineVars                 int    // start and gap variables
+}
+
+// cell records the literals of one cell: lits[i] is "the cell has colour
+// vals[i]". fixed cells have a single value.
+type cell struct {
+	vals []puzzle.Color
+	lits []cnf.Lit
+}
+
+// Domains gives the colours each cell may still take, g[r][c] a bit set
+// (bit v for colour v), as computed by line solving. Nil means unrestricted.
+type Domains [][]uint64
+
+type config struct {
+	domains Domains
+	nodes   NodeFunc
+}
+
+// NodeFunc returns, for one line, which block starts and gap cells lie on a
+// placement of the clue consistent with the cell domains (bit sets as in
+// [Domains]): start[j][p] and gap[j][i]. ok is false when the line has no
+// placement.
+type NodeFunc func(clue puzzle.Clue, cells []uint64) (start, gap [][]bool, ok bool)
+
+// Option configures [Puzzle].
+type Option func(*config)
+
+// WithDomains restricts cell colours to d, typically the fixpoint of line
+// solving. Cells with one colour left become units and drop out of the
+// line clauses.
+func WithDomains(d Domains) Option { return func(c *config) { c.domains = d } }
+
+// WithNodes sets the function that prunes block starts and gaps per line,
+// typically an exact line solver. Without it the static ranges of each
+// block (leftmost and rightmost packing) are used.
+func WithNodes(f NodeFunc) Option { return func(c *config) { c.nodes = f } }
+
+// Width, Height and NumColors describe the encoded puzzle.
+func (e *Encoding) Width() int     { return e.width }
+func (e *Encoding) Height() int    { return e.height }
+func (e *Encoding) NumColors() int { return e.numColors }
+
+// LineVars is the number of block-start and gap variables.
+func (e *Encoding) LineVars() int { return e.lineVars }
+
+// Values lists the colours cell (r, c) may take in the encoding.
+func (e *Encoding) Values(r, c int) []puzzle.Color { return e.at(r, c).vals }
+
+// Cell returns the literal for "cell (r, c) has colour v", and false if the
+// encoding already rules that colour out.
+func (e *Encoding) Cell(r, c int, v puzzle.Color) (cnf.Lit, bool) {
+	x := e.at(r, c)
+	for i, w := range x.vals {
+		if w == v {
+			return x.lits[i], true
+		}
+	}
+	return 0, false
+}
+
+// Fixed returns the colour of cell (r, c) if the encoding fixes it.
+func (e *Encoding) Fixed(r, c int) (puzzle.Color, bool) {
+	x := e.at(r, c)
+	if len(x.vals) == 1 {
+		return x.vals[0], true
+	}
+	return 0, false
+}
+
+// NumFixed counts the cells whose colour the encoding fixes.
+func (e *Encoding) NumFixed() int {
+	n := 0
+	for _, x := range e.cells {
+		if len(x.vals) == 1 {
+			n++
+		}
+	}
+	return n
+}
+
+func (e *Encoding) at(r, c int) *cell {
+	if r < 0 || r >= e.height || c < 0 || c >= e.width {
+		panic("encode: cell out of range")
+	}
+	return &e.cells[r*e.width+c]
+}
+
+// Block returns the clause that forbids grid g: one literal per cell the
+// encoding leaves open, saying that cell differs from g. It is empty when
+// every cell is fixed (so adding it makes the formula unsatisfiable, which
+// is right: no other grid exists).
+func (e *Encoding) Block(g puzzle.Grid) cnf.Clause {
+	var cl cnf.Clause
+	for r := range e.height {
+		for c := range e.width {
+			x := e.at(r, c)
+			if len(x.vals) == 1 {
+				continue
+			}
+			if l, ok := e.Cell(r, c, g[r][c]); ok {
+				cl = append(cl, l.Not())
+			}
+		}
+	}
+	return cl
+}
+
+// Puzzle encodes p. It is total: contradictory clues give an unsatisfiable
+// formula, not an error. p must be valid (see [puzzle.Puzzle.Validate]).
+func Puzzle(p *puzzle.Puzzle, opts ...Option) *Encoding {
+	var cfg config
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if cfg.nodes == nil {
+		cfg.nodes = staticNodes
+	}
+	e := &Encoding{width: p.Width(), height: p.Height(), numColors: p.NumColors()}
+	b := &builder{f: &e.Formula}
+	e.cellVars(p, cfg.domains, b)
+	if b.unsat {
+		return e
+	}
+	for r, clue := range p.Rows {
+		line := make([]*cell, e.width)
+		for c := range line {
+			line[c] = e.at(r, c)
+		}
+		e.line(clue, line, cfg.nodes, b)
+	}
+	for c, clue := range p.Cols {
+		line := make([]*cell, e.height)
+		for r := range line {
+			line[r] = e.at(r, c)
+		}
+		e.line(clue, line, cfg.nodes, b)
+	}
+	return e
+}
+
+// cellVars allocates the cell variables and their exactly-one clauses.
+func (e *Encoding) cellVars(p *puzzle.Puzzle, dom Domains, b *builder) {
+	e.cells = make([]cell, e.width*e.height)
+	colsets := func(cl []puzzle.Clue) []uint64 {
+		s := make([]uint64, len(cl))
+		for i, c := range cl {
+			s[i] = 1 // background
+			for _, blk := range c {
+				s[i] |= 1 << blk.Color
+			}
+		}
+		return s
+	}
+	rowSets, colSets := colsets(p.Rows), colsets(p.Cols)
+	bw := e.numColors == 1
+	for r := range e.height {
+		for c := range e.width {
+			set := rowSets[r] & colSets[c]
+			if dom != nil {
+				set &= dom[r][c]
+			}
+			x := &e.cells[r*e.width+c]
+			for v := range e.numColors + 1 {
+				if set&(1<<v) != 0 {
+					x.vals = append(x.vals, puzzle.Color(v))
+				}
+			}
+			switch {
+			case len(x.vals) == 0:
+				b.empty() // no colour possible: unsatisfiable
+				x.vals = []puzzle.Color{0}
+				x.lits = []cnf.Lit{e.Formula.NewVar().Pos()}
+			case len(x.vals) == 1:
+				v := e.Formula.NewVar()
+				x.lits = []cnf.Lit{v.Pos()}
+				e.Formula.Add(v.Pos())
+			case bw: // values {0, 1}: one variable, true = black
+				v := e.Formula.NewVar()
+				x.lits = []cnf.Lit{v.Neg(), v.Pos()}
+			default:
+				x.lits = make([]cnf.Lit, len(x.vals))
+				for i := range x.vals {
+					x.lits[i] = e.Formula.NewVar().Pos()
+				}
+				exactlyOne(&e.Formula, x.lits)
+			}
+		}
+	}
+}
+
+// exactlyOne adds at-least-one and at-most-one over lits: pairwise up to six
+// literals, a sequential ladder beyond.
+func exactlyOne(f *cnf.Formula, lits []cnf.Lit) {
+	f.Add(lits...)
+	if len(lits) <= 6 {
+		for i := range lits {
+			for j := i + 1; j < len(lits); j++ {
+				f.Add(lits[i].Not(), lits[j].Not())
+			}
+		}
+		return
+	}
+	// s_i: some of lits[0..i] is true.
+	prev := lits[0]
+	for i := 1; i < len(lits); i++ {
+		f.Add(prev.Not(), lits[i].Not())
+		if i == len(lits)-1 {
+			break
+		}
+		s := f.NewVar().Pos()
+		f.Add(prev.Not(), s)
+		f.Add(lits[i].Not(), s)
+		prev = s
+	}
+}

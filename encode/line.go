@@ -1,0 +1,249 @@
+package encode
+
+import (
+	"math"
+
+	"github.com/nonosat/nonosat/cnf"
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// Constant literals used while building clauses; they never reach the
+// formula.
+const (
+	litTrue  cnf.Lit = math.MaxInt32
+	litFalse cnf.Lit = -math.MaxInt32
+)
+
+// builder adds clauses with constants folded: a clause with litTrue is
+// dropped, litFalse and 0 (an absent variable) are left out.
+type builder struct {
+	f     *cnf.Formula
+	buf   []cnf.Lit
+	unsat bool
+}
+
+func (b *builder) clause(lits ...cnf.Lit) {
+	b.buf = b.buf[:0]
+	for _, l := range lits {
+		switch l {
+		case litTrue:
+			return
+		case litFalse, 0:
+		default:
+			b.buf = append(b.buf, l)
+		}
+	}
+	if len(b.buf) == 0 {
+		b.empty()
+		return
+	}
+	b.f.Add(b.buf...)
+}
+
+// empty adds the empty clause once.
+func (b *builder) empty() {
+	if !b.unsat {
+		b.unsat = true
+		b.f.Clauses = append(b.f.Clauses, cnf.Clause{})
+	}
+}
+
+// lit is "cell x has colour v", folded to a constant where the cell's
+// domain decides it.
+func (x *cell) lit(v puzzle.Color) cnf.Lit {
+	for i, w := range x.vals {
+		if w == v {
+			if len(x.vals) == 1 {
+				return litTrue
+			}
+			return x.lits[i]
+		}
+	}
+	return litFalse
+}
+
+func not(l cnf.Lit) cnf.Lit {
+	switch l {
+	case 0:
+		return 0
+	case litTrue:
+		return litFalse
+	case litFalse:
+		return litTrue
+	}
+	return l.Not()
+}
+
+// line encodes one row or column.
+func (e *Encoding) line(clue puzzle.Clue, cells []*cell, nodes NodeFunc, b *builder) {
+	n, k := len(cells), len(clue)
+	dom := make([]uint64, n)
+	fixed := true
+	for i, x := range cells {
+		for _, v := range x.vals {
+			dom[i] |= 1 << v
+		}
+		if len(x.vals) != 1 {
+			fixed = false
+		}
+	}
+	if fixed {
+		line := make([]puzzle.Color, n)
+		for i, x := range cells {
+			line[i] = x.vals[0]
+		}
+		if !puzzle.LineClue(line).Equal(clue) {
+			b.empty()
+		}
+		return
+	}
+	start, gap, ok := nodes(clue, dom)
+	if !ok {
+		b.empty()
+		return
+	}
+	newVars := func(feasible []bool) []cnf.Lit {
+		ls := make([]cnf.Lit, n)
+		for i, f := range feasible {
+			if f {
+				ls[i] = e.Formula.NewVar().Pos()
+				e.lineVars++
+			}
+		}
+		return ls
+	}
+	s := make([][]cnf.Lit, k)
+	for j := range k {
+		s[j] = newVars(start[j])
+	}
+	g := make([][]cnf.Lit, k+1)
+	for j := range k + 1 {
+		g[j] = newVars(gap[j])
+	}
+	at := func(ls []cnf.Lit, i int) cnf.Lit {
+		if i < 0 || i >= len(ls) {
+			return 0
+		}
+		return ls[i]
+	}
+	for j, blk := range clue {
+		c := blk.Len
+		differsPrev := j > 0 && clue[j-1].Color != blk.Color
+		differsNext := j+1 < k && clue[j+1].Color != blk.Color
+		for p, sv := range s[j] {
+			if sv == 0 {
+				continue
+			}
+			for i := p; i < p+c; i++ { // cover
+				b.clause(sv.Not(), cells[i].lit(blk.Color))
+			}
+			if p > 0 { // a predecessor
+				var prev cnf.Lit
+				if differsPrev {
+					prev = at(s[j-1], p-clue[j-1].Len)
+				}
+				b.clause(sv.Not(), at(g[j], p-1), prev)
+			}
+			if p+c < n { // a successor
+				var next cnf.Lit
+				if differsNext {
+					next = at(s[j+1], p+c)
+				}
+				b.clause(sv.Not(), at(g[j+1], p+c), next)
+			}
+		}
+		b.clause(s[j]...) // each block starts somewhere (implied; helps search)
+	}
+	for j := range k + 1 {
+		for i, gv := range g[j] {
+			if gv == 0 {
+				continue
+			}
+			b.clause(gv.Not(), cells[i].lit(puzzle.Background))
+			if i > 0 {
+				var prev cnf.Lit
+				if j > 0 {
+					prev = at(s[j-1], i-clue[j-1].Len)
+				}
+				b.clause(gv.Not(), at(g[j], i-1), prev)
+			}
+			if i < n-1 {
+				var next cnf.Lit
+				if j < k {
+					next = at(s[j], i+1)
+				}
+				b.clause(gv.Not(), at(g[j], i+1), next)
+			}
+		}
+	}
+	// Support: a cell's colour needs a block covering it, background a gap.
+	var sup []cnf.Lit
+	for i, x := range cells {
+		for _, v := range x.vals {
+			sup = append(sup[:0], not(x.lit(v)))
+			if v == puzzle.Background {
+				for j := range k + 1 {
+					sup = append(sup, g[j][i])
+				}
+			} else {
+				for j, blk := range clue {
+					if blk.Color != v {
+						continue
+					}
+					for p := max(0, i-blk.Len+1); p <= i; p++ {
+						sup = append(sup, s[j][p])
+					}
+				}
+			}
+			b.clause(sup...)
+		}
+	}
+}
+
+// staticNodes allows each block the starts between its leftmost and
+// rightmost packing, minus those that would cover a cell that cannot take
+// the block's colour; gaps likewise.
+func staticNodes(clue puzzle.Clue, cells []uint64) (start, gap [][]bool, ok bool) {
+	n, k := len(cells), len(clue)
+	early := make([]int, k)
+	pos := 0
+	for j, blk := range clue {
+		if j > 0 && clue[j-1].Color == blk.Color {
+			pos++
+		}
+		early[j] = pos
+		pos += blk.Len
+	}
+	slack := n - pos
+	if slack < 0 {
+		return nil, nil, false
+	}
+	start = make([][]bool, k)
+	for j, blk := range clue {
+		start[j] = make([]bool, n)
+	next:
+		for p := early[j]; p <= early[j]+slack; p++ {
+			for i := p; i < p+blk.Len; i++ {
+				if cells[i]&(1<<blk.Color) == 0 {
+					continue next
+				}
+			}
+			start[j][p] = true
+		}
+	}
+	gap = make([][]bool, k+1)
+	for j := range k + 1 {
+		lo, hi := 0, n-1
+		if j > 0 {
+			lo = early[j-1] + clue[j-1].Len
+		}
+		if j < k {
+			hi = early[j] + slack - 1
+		}
+		gap[j] = make([]bool, n)
+		for i := lo; i <= hi; i++ {
+			gap[j][i] = cells[i]&1 != 0
+		}
+	}
+	return start, gap, true
+}

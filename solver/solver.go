@@ -1,0 +1,242 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"time"
+
+	"github.com/nonosat/nonosat/cnf"
+	"github.com/nonosat/nonosat/decode"
+	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// Verdict says what is known about a puzzle's solutions.
+type Verdict string
+
+// The verdicts.
+const (
+	Unique   Verdict = "unique"   // exactly one solution
+	Multiple Verdict = "multiple" // at least two solutions
+	None     Verdict = "none"     // no solution
+	Solved   Verdict = "solved"   // a solution, uniqueness not asked (Options.Max == 1)
+	Timeout  Verdict = "timeout"  // the deadline came first
+)
+
+// ErrBug is wrapped when a back end returns a model whose grid fails
+// puzzle.Check: a bug in nonosat or the SAT solver, never an answer.
+var ErrBug = errors.New("internal error")
+
+// Options configure a solve. The zero value is a sensible default.
+type Options struct {
+	// Max is the number of solutions to look for; 0 means 2, enough to
+	// tell unique from multiple. Negative means all.
+	Max int
+	// Backend names the SAT solver: "" or "gophersat", or "gini".
+	Backend string
+	// Worker is a command that runs ServeWorker; when set, gophersat runs
+	// in that child process and a done context kills it.
+	Worker []string
+	// NoPresolve skips line solving before SAT.
+	NoPresolve bool
+	// IgnoreGoal stops the goal shortcut for uniqueness.
+	IgnoreGoal bool
+}
+
+// Stats describe the work done.
+type Stats struct {
+	Vars, Clauses int // size of the formula (0 when SAT was not needed)
+	FixedCells    int // cells fixed by presolving
+	SATCalls      int
+	Presolve      time.Duration
+	SAT           time.Duration // encoding and solving
+	Total         time.Duration
+}
+
+// Result is the outcome of [Solve].
+type Result struct {
+	Verdict    Verdict
+	Solutions  []puzzle.Grid // each one passed puzzle.Check
+	LineSolved bool          // decided by line solving alone, without SAT
+	Complete   bool          // Solutions are all there are
+	Stats      Stats
+}
+
+// Solve looks for up to o.Max solutions of p and gives the verdict. A
+// deadline gives verdict Timeout with the solutions found so far, not an
+// error; errors are for bugs and back ends that fail.
+func Solve(ctx context.Context, p *puzzle.Puzzle, o Options) (*Result, error) {
+	return run(ctx, p, o, nil)
+}
+
+// Count counts the solutions of p up to limit (0 or negative: no limit).
+// complete is false when the limit or a deadline stopped the count.
+func Count(ctx context.Context, p *puzzle.Puzzle, limit int, o Options) (n int, complete bool, err error) {
+	if limit <= 0 {
+		limit = -1
+	}
+	o.Max = limit
+	o.IgnoreGoal = true
+	res, err := run(ctx, p, o, nil)
+	if err != nil {
+		return 0, false, err
+	}
+	return len(res.Solutions), res.Complete, nil
+}
+
+// Solutions yields the solutions of p one by one, up to o.Max (0 or
+// negative: all). A deadline ends the sequence with the context's error.
+func Solutions(ctx context.Context, p *puzzle.Puzzle, o Options) iter.Seq2[puzzle.Grid, error] {
+	return func(yield func(puzzle.Grid, error) bool) {
+		if o.Max == 0 {
+			o.Max = -1
+		}
+		o.IgnoreGoal = true
+		stopped := false
+		res, err := run(ctx, p, o, func(g puzzle.Grid) bool {
+			if !yield(g, nil) {
+				stopped = true
+				return false
+			}
+			return true
+		})
+		if stopped {
+			return
+		}
+		if err == nil && res.Verdict == Timeout {
+			err = ctx.Err()
+		}
+		if err != nil {
+			yield(nil, err)
+		}
+	}
+}
+
+func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid) bool) (*Result, error) {
+	t0 := time.Now()
+	res := &Result{}
+	defer func() { res.Stats.Total = time.Since(t0) }()
+	limit := o.Max
+	if limit == 0 {
+		limit = 2
+	}
+	found := func(g puzzle.Grid) (more bool, err error) {
+		if err := puzzle.Check(p, g); err != nil {
+			return false, fmt.Errorf("%w: solver produced a grid that fails Check: %v", ErrBug, err)
+		}
+		for _, h := range res.Solutions {
+			if h.Equal(g) {
+				return false, fmt.Errorf("%w: solver produced the same grid twice", ErrBug)
+			}
+		}
+		res.Solutions = append(res.Solutions, g)
+		if each != nil && !each(g) {
+			return false, nil
+		}
+		return limit < 0 || len(res.Solutions) < limit, nil
+	}
+	finish := func(complete bool) {
+		res.Complete = complete
+		switch n := len(res.Solutions); {
+		case n == 0:
+			res.Verdict = None
+		case n >= 2:
+			res.Verdict = Multiple
+		case complete:
+			res.Verdict = Unique
+		default:
+			res.Verdict = Solved
+		}
+	}
+
+	var opts []encode.Option
+	if !o.NoPresolve {
+		t := time.Now()
+		pre := presolve(p)
+		res.Stats.Presolve = time.Since(t)
+		res.Stats.FixedCells = pre.fixed
+		switch {
+		case pre.contradiction:
+			res.LineSolved = true
+			finish(true)
+			return res, nil
+		case pre.grid != nil:
+			res.LineSolved = true
+			if _, err := found(pre.grid); err != nil {
+				return res, err
+			}
+			finish(true)
+			return res, nil
+		}
+		opts = pre.options
+	}
+	if err := ctx.Err(); err != nil {
+		res.Verdict = Timeout
+		return res, nil
+	}
+
+	t := time.Now()
+	defer func() { res.Stats.SAT = time.Since(t) }()
+	e := encode.Puzzle(p, opts...)
+	res.Stats.Vars, res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
+	b, err := newBackend(&e.Formula, o)
+	if err != nil {
+		return res, err
+	}
+	defer b.close()
+
+	// The goal shortcut: forbid the known solution, ask for another.
+	if !o.IgnoreGoal && limit == 2 && p.Goal != nil && puzzle.Check(p, p.Goal) == nil {
+		if _, err := found(p.Goal.Clone()); err != nil {
+			return res, err
+		}
+		b.add(e.Block(p.Goal))
+	}
+	for limit < 0 || len(res.Solutions) < limit {
+		res.Stats.SATCalls++
+		ok, m, err := b.solve(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				finish(false)
+				res.Verdict = Timeout
+				return res, nil
+			}
+			return res, err
+		}
+		if !ok {
+			finish(true)
+			return res, nil
+		}
+		g := decode.Grid(e, m)
+		more, err := found(g)
+		if err != nil {
+			return res, err
+		}
+		block := e.Block(g)
+		if len(block) == 0 { // every cell fixed: no other grid
+			finish(true)
+			return res, nil
+		}
+		if !more {
+			break
+		}
+		b.add(block)
+	}
+	finish(false)
+	return res, nil
+}
+
+func newBackend(f *cnf.Formula, o Options) (backend, error) {
+	switch o.Backend {
+	case "", "gophersat":
+		if len(o.Worker) > 0 {
+			return newWorker(f, o.Worker), nil
+		}
+		return newGophersat(f), nil
+	case "gini":
+		return newGini(f), nil
+	}
+	return nil, fmt.Errorf("unknown SAT back end %q (known: gophersat, gini)", o.Backend)
+}

@@ -1,0 +1,283 @@
+package solver_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+)
+
+// TestMain lets the test binary act as a SAT worker child process.
+func TestMain(m *testing.M) {
+	if os.Getenv("NONOSAT_TEST_WORKER") == "1" {
+		if err := solver.ServeWorker(os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func workerOptions(t testing.TB) solver.Options {
+	t.Setenv("NONOSAT_TEST_WORKER", "1")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return solver.Options{Worker: []string{exe, "-test.run=^$"}}
+}
+
+// randomGrid draws a height x width grid with colours 0..colors, about
+// density of the cells coloured.
+func randomGrid(rng *rand.Rand, height, width, colors int, density float64) puzzle.Grid {
+	g := puzzle.NewGrid(height, width)
+	for r := range g {
+		for c := range g[r] {
+			if rng.Float64() < density {
+				g[r][c] = puzzle.Color(1 + rng.IntN(colors))
+			}
+		}
+	}
+	return g
+}
+
+func palette(colors int) []puzzle.Swatch {
+	p := puzzle.BlackWhite()
+	for i := 2; i <= colors; i++ {
+		p = append(p, puzzle.Swatch{Name: fmt.Sprintf("c%d", i), Char: rune('a' + i)})
+	}
+	return p
+}
+
+// bruteCount counts the grids satisfying p without SAT: every placement of
+// each row clue, rows chosen depth-first, columns pruned by prefix.
+func bruteCount(p *puzzle.Puzzle) int {
+	rows := make([][][]puzzle.Color, p.Height())
+	for r, clue := range p.Rows {
+		rows[r] = placements(clue, p.Width())
+	}
+	g := make(puzzle.Grid, p.Height())
+	var dfs func(r int) int
+	dfs = func(r int) int {
+		if r == p.Height() {
+			if puzzle.Check(p, g) == nil {
+				return 1
+			}
+			return 0
+		}
+		n := 0
+		for _, line := range rows[r] {
+			g[r] = line
+			ok := true
+			for c := range p.Width() {
+				if !prefixOK(g[:r+1], c, p.Cols[c]) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				n += dfs(r + 1)
+			}
+		}
+		return n
+	}
+	return dfs(0)
+}
+
+// placements lists every line of n cells whose clue is clue.
+func placements(clue puzzle.Clue, n int) [][]puzzle.Color {
+	var out [][]puzzle.Color
+	line := make([]puzzle.Color, n)
+	var place func(j, from int)
+	place = func(j, from int) {
+		if j == len(clue) {
+			out = append(out, append([]puzzle.Color(nil), line...))
+			return
+		}
+		b := clue[j]
+		for p := from; p+b.Len <= n; p++ {
+			for i := p; i < p+b.Len; i++ {
+				line[i] = b.Color
+			}
+			next := p + b.Len
+			if j+1 < len(clue) && clue[j+1].Color == b.Color {
+				next++
+			}
+			place(j+1, next)
+			for i := p; i < p+b.Len; i++ {
+				line[i] = 0
+			}
+		}
+	}
+	place(0, 0)
+	return out
+}
+
+// prefixOK reports whether the first rows of column c can still grow into
+// a column with the given clue.
+func prefixOK(g puzzle.Grid, c int, clue puzzle.Clue) bool {
+	col := make([]puzzle.Color, len(g))
+	for r := range g {
+		col[r] = g[r][c]
+	}
+	got := puzzle.LineClue(col)
+	if len(got) > len(clue) {
+		return false
+	}
+	for i, b := range got {
+		want := clue[i]
+		last := i == len(got)-1 && col[len(col)-1] != 0
+		if b.Color != want.Color || b.Len > want.Len || (!last && b.Len != want.Len) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestCountMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 150 {
+		h, w := 1+rng.IntN(6), 1+rng.IntN(6)
+		colors := 1 + rng.IntN(4)
+		g := randomGrid(rng, h, w, colors, 0.3+0.5*rng.Float64())
+		p := puzzle.FromGrid(g, palette(colors))
+		p.Goal = nil
+		want := bruteCount(p)
+		for _, o := range []solver.Options{{}, {NoPresolve: true}, {Backend: "gini"}} {
+			n, complete, err := solver.Count(context.Background(), p, 0, o)
+			if err != nil || !complete || n != want {
+				t.Fatalf("case %d (%+v): Count = %d, %v, %v; brute force %d\n%v", i, o, n, complete, err, want, g)
+			}
+		}
+	}
+}
+
+func TestSolveRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 60 {
+		h, w := 2+rng.IntN(14), 2+rng.IntN(14)
+		colors := 1 + rng.IntN(3)
+		g := randomGrid(rng, h, w, colors, 0.5)
+		p := puzzle.FromGrid(g, palette(colors))
+		p.Goal = nil
+		res, err := solver.Solve(context.Background(), p, solver.Options{Max: -1})
+		if err != nil {
+			t.Fatalf("case %d: Solve error = %v", i, err)
+		}
+		if !res.Complete || len(res.Solutions) == 0 {
+			t.Fatalf("case %d: Solve = %+v, want complete with solutions", i, res)
+		}
+		seen := false
+		for _, s := range res.Solutions {
+			if err := puzzle.Check(p, s); err != nil {
+				t.Fatalf("case %d: solution fails Check: %v", i, err)
+			}
+			seen = seen || s.Equal(g)
+		}
+		if !seen {
+			t.Fatalf("case %d: original grid not among %d solutions", i, len(res.Solutions))
+		}
+		want := solver.Unique
+		if len(res.Solutions) > 1 {
+			want = solver.Multiple
+		}
+		if res.Verdict != want {
+			t.Errorf("case %d: verdict %s with %d solutions", i, res.Verdict, len(res.Solutions))
+		}
+	}
+}
+
+func TestVerdicts(t *testing.T) {
+	tests := []struct {
+		name string
+		p    *puzzle.Puzzle
+		want solver.Verdict
+		n    int
+	}{
+		{"cross", puzzle.New([][]int{{1}, {3}, {1}}, [][]int{{1}, {3}, {1}}), solver.Unique, 1},
+		{"diagonals", puzzle.New([][]int{{1}, {1}}, [][]int{{1}, {1}}), solver.Multiple, 2},
+		{"empty", puzzle.New([][]int{{}, {}}, [][]int{{}, {}, {}}), solver.Unique, 1},
+		{"full", puzzle.New([][]int{{3}, {3}}, [][]int{{2}, {2}, {2}}), solver.Unique, 1},
+		{"1xN", puzzle.New([][]int{{2, 1}}, [][]int{{1}, {1}, {}, {1}}), solver.Unique, 1},
+		{"contradiction", puzzle.New([][]int{{2}, {}}, [][]int{{2}, {}}), solver.None, 0},
+		{"contradiction2", puzzle.New([][]int{{1, 1}, {1}, {}}, [][]int{{2}, {1}, {}}), solver.None, 0},
+	}
+	for _, tt := range tests {
+		for _, o := range []solver.Options{{}, {NoPresolve: true}, {Backend: "gini"}, {NoPresolve: true, Backend: "gini"}} {
+			t.Run(fmt.Sprintf("%s/%+v", tt.name, o), func(t *testing.T) {
+				res, err := solver.Solve(context.Background(), tt.p, o)
+				if err != nil || res.Verdict != tt.want || len(res.Solutions) != tt.n {
+					t.Fatalf("Solve() = %v, %d solutions, %v; want %v, %d", res.Verdict, len(res.Solutions), err, tt.want, tt.n)
+				}
+			})
+		}
+	}
+}
+
+// TestColorEmptyLines: colours that occur in rows but not in some columns,
+// and empty lines in a colour puzzle (a case that crashes another solver).
+func TestColorEmptyLines(t *testing.T) {
+	g := puzzle.Grid{
+		{0, 0, 0, 0},
+		{1, 2, 0, 0},
+		{0, 2, 2, 0},
+		{0, 0, 0, 0},
+	}
+	p := puzzle.FromGrid(g, palette(2))
+	p.Goal = nil
+	res, err := solver.Solve(context.Background(), p, solver.Options{NoPresolve: true})
+	if err != nil || res.Verdict != solver.Unique || !res.Solutions[0].Equal(g) {
+		t.Fatalf("Solve() = %+v, %v; want unique %v", res, err, g)
+	}
+}
+
+func TestGoalShortcut(t *testing.T) {
+	multi := puzzle.New([][]int{{1}, {1}}, [][]int{{1}, {1}})
+	multi.Goal = puzzle.Grid{{1, 0}, {0, 1}}
+	res, err := solver.Solve(context.Background(), multi, solver.Options{NoPresolve: true})
+	if err != nil || res.Verdict != solver.Multiple || !res.Solutions[0].Equal(multi.Goal) || res.Stats.SATCalls != 1 {
+		t.Fatalf("Solve(with goal) = %+v, %v; want multiple after one SAT call", res, err)
+	}
+	// A wrong goal is ignored, not trusted.
+	multi.Goal = puzzle.Grid{{1, 1}, {0, 0}}
+	res, err = solver.Solve(context.Background(), multi, solver.Options{NoPresolve: true})
+	if err != nil || res.Verdict != solver.Multiple || res.Solutions[0].Equal(multi.Goal) {
+		t.Fatalf("Solve(with wrong goal) = %+v, %v", res, err)
+	}
+}
+
+func TestWorkerBackend(t *testing.T) {
+	o := workerOptions(t)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := range 3 {
+		g := randomGrid(rng, 8, 8, 2, 0.5)
+		p := puzzle.FromGrid(g, palette(2))
+		p.Goal = nil
+		o.Max, o.NoPresolve = -1, true
+		got, err := solver.Solve(context.Background(), p, o)
+		if err != nil {
+			t.Fatalf("case %d: worker Solve error = %v", i, err)
+		}
+		want, err := solver.Solve(context.Background(), p, solver.Options{Max: -1, NoPresolve: true})
+		if err != nil || len(got.Solutions) != len(want.Solutions) || got.Verdict != want.Verdict {
+			t.Fatalf("case %d: worker %v/%d, in process %v/%d (%v)", i, got.Verdict, len(got.Solutions), want.Verdict, len(want.Solutions), err)
+		}
+	}
+}
+
+func ExampleSolve() {
+	p := puzzle.New([][]int{{1}, {3}, {1}}, [][]int{{1}, {3}, {1}})
+	res, _ := solver.Solve(context.Background(), p, solver.Options{})
+	fmt.Println(res.Verdict)
+	fmt.Print(res.Solutions[0])
+	// Output:
+	// unique
+	// .#.
+	// ###
+	// .#.
+}

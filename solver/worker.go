@@ -1,0 +1,220 @@
+package solver
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strconv"
+	"strings"
+
+	"github.com/nonosat/nonosat/cnf"
+)
+
+// The worker protocol lets a parent run gophersat in a child process that
+// it can kill, keeping the search incremental. The parent writes a DIMACS
+// problem line and clauses, then a line "c solve"; the worker answers in
+// SAT-competition form ("s SATISFIABLE" and a "v" line, or "s
+// UNSATISFIABLE"). The parent may then add clauses (no new problem line) and
+// write "c solve" again. End of input ends the worker.
+
+// ServeWorker runs the worker side of the protocol on r and w, solving with
+// gophersat. The nonosat command runs it as a hidden sub-command.
+func ServeWorker(r io.Reader, w io.Writer) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
+	bw := bufio.NewWriter(w)
+	f := &cnf.Formula{}
+	var b *gophersatBackend
+	var cur cnf.Clause
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case line == "":
+		case line == "c solve":
+			if b == nil {
+				b = newGophersat(f)
+			}
+			ok, m, err := b.solve(context.Background())
+			if err != nil {
+				return err
+			}
+			if !ok {
+				m = nil
+			}
+			if err := cnf.WriteModel(bw, m); err != nil {
+				return err
+			}
+			if err := bw.Flush(); err != nil {
+				return err
+			}
+		case line[0] == 'c':
+		case line[0] == 'p':
+			fs := strings.Fields(line)
+			v, err := strconv.Atoi(fs[len(fs)-2])
+			if len(fs) != 4 || err != nil {
+				return fmt.Errorf("worker input line %d: bad problem line %q", n, line)
+			}
+			f.NumVars = v
+		default:
+			for _, tok := range strings.Fields(line) {
+				x, err := strconv.ParseInt(tok, 10, 32)
+				if err != nil || int(cnf.Lit(x).Var()) > f.NumVars {
+					return fmt.Errorf("worker input line %d: bad literal %q", n, tok)
+				}
+				if x != 0 {
+					cur = append(cur, cnf.Lit(x))
+					continue
+				}
+				if b == nil {
+					f.Clauses = append(f.Clauses, cur)
+				} else {
+					b.add(cur)
+				}
+				cur = nil
+			}
+		}
+	}
+	return sc.Err()
+}
+
+// workerBackend drives a worker child process. A done context kills it.
+type workerBackend struct {
+	f       *cnf.Formula
+	argv    []string
+	cmd     *exec.Cmd
+	in      *bufio.Writer
+	stdin   io.WriteCloser
+	out     *bufio.Reader
+	pending []cnf.Clause
+	dead    error
+}
+
+func newWorker(f *cnf.Formula, argv []string) *workerBackend {
+	return &workerBackend{f: f, argv: argv}
+}
+
+func (b *workerBackend) add(c cnf.Clause) { b.pending = append(b.pending, c) }
+
+func (b *workerBackend) start() error {
+	b.cmd = exec.Command(b.argv[0], b.argv[1:]...)
+	var err error
+	if b.stdin, err = b.cmd.StdinPipe(); err != nil {
+		return err
+	}
+	stdout, err := b.cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := b.cmd.Start(); err != nil {
+		return fmt.Errorf("starting SAT worker %s: %w", b.argv[0], err)
+	}
+	b.in = bufio.NewWriterSize(b.stdin, 1<<16)
+	b.out = bufio.NewReader(stdout)
+	return nil
+}
+
+func (b *workerBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
+	if b.dead != nil {
+		return false, nil, b.dead
+	}
+	if err := ctx.Err(); err != nil {
+		return false, nil, err
+	}
+	first := b.cmd == nil
+	if first {
+		if err := b.start(); err != nil {
+			b.dead = err
+			return false, nil, err
+		}
+	}
+	type answer struct {
+		sat bool
+		m   cnf.Model
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		if first {
+			fmt.Fprintf(b.in, "p cnf %d %d\n", b.f.NumVars, len(b.f.Clauses))
+			writeClauses(b.in, b.f.Clauses)
+		}
+		writeClauses(b.in, b.pending)
+		b.pending = nil
+		b.in.WriteString("c solve\n")
+		if err := b.in.Flush(); err != nil {
+			done <- answer{err: fmt.Errorf("SAT worker: %w", err)}
+			return
+		}
+		st, m, err := readAnswer(b.out, b.f.NumVars)
+		done <- answer{st == cnf.Sat, m, err}
+	}()
+	select {
+	case a := <-done:
+		if a.err != nil {
+			b.kill()
+			b.dead = a.err
+		}
+		return a.sat, a.m, a.err
+	case <-ctx.Done():
+		b.kill()
+		<-done
+		b.dead = ctx.Err()
+		return false, nil, ctx.Err()
+	}
+}
+
+// readAnswer reads one answer: an "s" line and, for SAT, "v" lines up to
+// the closing 0.
+func readAnswer(r *bufio.Reader, numVars int) (cnf.Status, cnf.Model, error) {
+	var sb strings.Builder
+	for {
+		line, err := r.ReadString('\n')
+		sb.WriteString(line)
+		t := strings.TrimSpace(line)
+		if t == "s UNSATISFIABLE" || strings.HasSuffix(t, " 0") && strings.HasPrefix(t, "v") || t == "v 0" {
+			break
+		}
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return cnf.Unknown, nil, fmt.Errorf("SAT worker ended without an answer")
+			}
+			return cnf.Unknown, nil, err
+		}
+	}
+	return cnf.ReadModel(strings.NewReader(sb.String()), numVars)
+}
+
+func writeClauses(w *bufio.Writer, cs []cnf.Clause) {
+	var buf []byte
+	for _, c := range cs {
+		buf = buf[:0]
+		for _, l := range c {
+			buf = strconv.AppendInt(buf, int64(l), 10)
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, '0', '\n')
+		w.Write(buf)
+	}
+}
+
+func (b *workerBackend) kill() {
+	if b.cmd != nil && b.cmd.Process != nil {
+		b.cmd.Process.Kill()
+		b.stdin.Close()
+		b.cmd.Wait()
+		b.cmd.Process = nil
+	}
+}
+
+func (b *workerBackend) close() {
+	if b.cmd != nil && b.cmd.Process != nil {
+		b.stdin.Close()
+		b.cmd.Wait()
+		b.cmd.Process = nil
+	}
+}
