@@ -1,0 +1,247 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/urfave/cli/v2"
+)
+
+// commands returns the app's commands, in the order help lists them.
+// Each is built afresh for every app: urfave/cli v2 writes into a Command
+// while setting the app up (HelpName, help flags), so sharing one value
+// between apps, as the tests do, would garble the second one.
+func commands() []*cli.Command {
+	return []*cli.Command{convertCmd(), infoCmd(), verifyCmd()}
+}
+
+// newApp returns the whole command-line program writing to stdout and
+// stderr. Run returns every error instead of exiting; main passes it to
+// [report], which prints it once and chooses the exit code.
+func newApp(stdout, stderr io.Writer) *cli.App {
+	app := &cli.App{
+		Name:            "nonosat",
+		HelpName:        "nonosat",
+		Usage:           "solve nonograms with a SAT solver",
+		UsageText:       "nonosat [--format NAME] COMMAND [flags] ARGS...",
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		HideHelpCommand: true,
+		OnUsageError:    usageError,
+		ExitErrHandler:  func(*cli.Context, error) {}, // report does it, once
+		Flags:           []cli.Flag{formatFlag()},
+		Commands:        commands(),
+		Action:          rootAction,
+	}
+	// CommandNotFound is reached only through cli.ShowCommandHelp, which
+	// cannot return an error; rootAction catches unknown names first.
+	app.CommandNotFound = func(_ *cli.Context, name string) {
+		fmt.Fprintf(stderr, "nonosat: unknown command %q\n", name)
+		cli.OsExiter(exitUsage)
+	}
+	for _, c := range app.Commands {
+		c.HideHelpCommand = true
+		if c.OnUsageError == nil {
+			c.OnUsageError = usageError // bad flags are otherwise plain errors (exit 1)
+		}
+	}
+	return app
+}
+
+// report prints err, if any, to w once and returns the exit code for it.
+func report(w io.Writer, err error) int {
+	if err == nil {
+		return exitOK
+	}
+	code := exitError
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) {
+		code = ec.ExitCode()
+	}
+	if msg := err.Error(); msg != "" {
+		fmt.Fprintln(w, "nonosat:", msg)
+	}
+	return code
+}
+
+// rootAction runs when no command matched: it shows help for "help" and
+// for no arguments at all, and rejects anything else.
+func rootAction(c *cli.Context) error {
+	args := c.Args().Slice()
+	switch {
+	case len(args) == 0:
+		_ = cli.ShowAppHelp(c)
+		return cli.Exit("", exitUsage)
+	case args[0] == "help" && len(args) == 1:
+		return cli.ShowAppHelp(c)
+	case args[0] == "help":
+		if c.App.Command(args[1]) == nil {
+			return unknownCommand(c, args[1])
+		}
+		return cli.ShowCommandHelp(c, args[1])
+	}
+	return unknownCommand(c, args[0])
+}
+
+func unknownCommand(c *cli.Context, name string) error {
+	var names []string
+	for _, cmd := range c.App.Commands {
+		if !cmd.Hidden {
+			names = append(names, cmd.Name)
+		}
+	}
+	return usagef(c, "unknown command %q; the commands are %s", name, strings.Join(names, ", "))
+}
+
+// usageError is the OnUsageError of the app and of every command: flag
+// errors exit with exitUsage and point at the help.
+func usageError(c *cli.Context, err error, _ bool) error {
+	return usagef(c, "%v", err)
+}
+
+// usagef returns a usage error (exit code exitUsage) for the command of c.
+func usagef(c *cli.Context, format string, args ...any) error {
+	name := "nonosat"
+	if c != nil && c.Command != nil && c.Command.HelpName != "" {
+		name = c.Command.HelpName
+	}
+	return cli.Exit(fmt.Sprintf("%s (see '%s --help')", fmt.Sprintf(format, args...), name), exitUsage)
+}
+
+// formatFlag overrides format detection; the app and every command that
+// reads puzzles carry one, so it may go before or after the command name.
+func formatFlag() *cli.StringFlag {
+	names := make([]string, 0, 16)
+	for _, f := range puzzle.Formats() {
+		names = append(names, string(f))
+	}
+	return &cli.StringFlag{
+		Name:  "format",
+		Usage: "read input as format `NAME` (" + strings.Join(names, ", ") + ") instead of detecting it from the suffix and content",
+	}
+}
+
+// inputFormat is the --format given to the command or to the app, or ""
+// to detect the format.
+func inputFormat(c *cli.Context) (puzzle.Format, error) {
+	for _, x := range c.Lineage() {
+		if x.Command == nil || !hasFlag(x.Command.Flags, "format") || !x.IsSet("format") {
+			continue
+		}
+		f, err := puzzle.ParseFormat(x.String("format"))
+		if err != nil {
+			return "", usagef(c, "--format: %v", err)
+		}
+		return f, nil
+	}
+	return "", nil
+}
+
+// readPuzzles reads every puzzle of the named file ("-" is standard input).
+// Its errors already name the file and line, and exit with exitError.
+func readPuzzles(c *cli.Context, name string) ([]*puzzle.Puzzle, error) {
+	f, err := inputFormat(c)
+	if err != nil {
+		return nil, err
+	}
+	ps, err := puzzle.ReadFileAll(name, f)
+	if err != nil {
+		return nil, cli.Exit(err, exitError)
+	}
+	return ps, nil
+}
+
+func hasFlag(flags []cli.Flag, name string) bool {
+	for _, f := range flags {
+		if slices.Contains(f.Names(), name) {
+			return true
+		}
+	}
+	return false
+}
+
+// errHelp asks withArgs to print the command's help.
+var errHelp = errors.New("help requested")
+
+// withArgs adapts a command action so that flags may also follow the
+// arguments ("nonosat convert in.xml --to non"), which urfave/cli v2 leaves
+// unparsed, and checks the number of arguments. The action gets the
+// arguments without the flags.
+func withArgs(minArgs, maxArgs int, action func(c *cli.Context, args []string) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		args, err := parseInterspersed(c)
+		if errors.Is(err, errHelp) {
+			cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, c.Command)
+			return nil
+		}
+		if err != nil {
+			return usagef(c, "%v", err)
+		}
+		switch {
+		case len(args) < minArgs:
+			return usagef(c, "missing arguments: usage: %s %s", c.Command.HelpName, c.Command.ArgsUsage)
+		case maxArgs >= 0 && len(args) > maxArgs:
+			return usagef(c, "too many arguments: usage: %s %s", c.Command.HelpName, c.Command.ArgsUsage)
+		}
+		return action(c, args)
+	}
+}
+
+// parseInterspersed sets the flags left among the arguments of c and
+// returns the remaining arguments. "-" is an argument; "--" ends the flags.
+func parseInterspersed(c *cli.Context) ([]string, error) {
+	in := c.Args().Slice()
+	var args []string
+	for i := 0; i < len(in); i++ {
+		a := in[i]
+		if a == "--" {
+			return append(args, in[i+1:]...), nil
+		}
+		if len(a) < 2 || a[0] != '-' {
+			args = append(args, a)
+			continue
+		}
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
+		if name == "h" || name == "help" {
+			return nil, errHelp
+		}
+		fl := lookupFlag(c, name)
+		if fl == nil {
+			return nil, fmt.Errorf("flag provided but not defined: -%s", name)
+		}
+		if !hasValue {
+			if _, ok := fl.(*cli.BoolFlag); ok {
+				value = "true"
+			} else {
+				if i+1 == len(in) {
+					return nil, fmt.Errorf("flag needs an argument: -%s", name)
+				}
+				i++
+				value = in[i]
+			}
+		}
+		if err := c.Set(name, value); err != nil {
+			return nil, fmt.Errorf("invalid value %q for flag -%s: %v", value, name, err)
+		}
+	}
+	return args, nil
+}
+
+// lookupFlag finds the flag called name on the command of c or an ancestor.
+func lookupFlag(c *cli.Context, name string) cli.Flag {
+	for _, x := range c.Lineage() {
+		if x.Command == nil {
+			continue
+		}
+		for _, f := range x.Command.Flags {
+			if slices.Contains(f.Names(), name) {
+				return f
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,293 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/urfave/cli/v2"
+)
+
+// result is what one run of the app did.
+type result struct {
+	err            error
+	code           int    // from the error, as main would exit
+	stdout, stderr string // stderr includes what main's report prints
+}
+
+// run drives the whole app as main does, with args after the program name.
+func run(t *testing.T, args ...string) result {
+	t.Helper()
+	return runIn(t, nil, args...)
+}
+
+// runIn is run with stdin as the app's standard input.
+func runIn(t *testing.T, stdin io.Reader, args ...string) result {
+	t.Helper()
+	var out, errb bytes.Buffer
+	app := newApp(&out, &errb)
+	app.ExitErrHandler = func(*cli.Context, error) {}
+	if stdin != nil {
+		app.Reader = stdin
+	}
+	err := app.Run(append([]string{"nonosat"}, args...))
+	code := exitOK
+	if err != nil {
+		code = exitError
+		var ec cli.ExitCoder
+		if errors.As(err, &ec) {
+			code = ec.ExitCode()
+		}
+	}
+	if got := report(&errb, err); got != code {
+		t.Errorf("report(%v) = %d, want %d", err, got, code)
+	}
+	return result{err: err, code: code, stdout: out.String(), stderr: errb.String()}
+}
+
+func (r result) String() string {
+	return fmt.Sprintf("exit %d, error %v\nstdout:\n%s\nstderr:\n%s", r.code, r.err, r.stdout, r.stderr)
+}
+
+// needFormats skips the test unless every format f can write and read back
+// a small puzzle: some readers are still being written.
+func needFormats(t *testing.T, fs ...puzzle.Format) {
+	t.Helper()
+	p := puzzle.New([][]int{{1}, {}}, [][]int{{1}, {}})
+	for _, f := range fs {
+		var buf bytes.Buffer
+		err := puzzle.Encode(&buf, p, f)
+		if err == nil {
+			_, err = puzzle.Decode(&buf, f)
+		}
+		if err != nil {
+			t.Skipf("format %s not usable yet: %v", f, err)
+		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string // in the one error line on stderr
+	}{
+		{"no command", nil, ""},
+		{"unknown command", []string{"bogus"}, `unknown command "bogus"`},
+		{"unknown command with args", []string{"bogus", "x.non"}, `unknown command "bogus"`},
+		{"help for unknown command", []string{"help", "bogus"}, `unknown command "bogus"`},
+		{"bad global flag", []string{"--bogus", "info", "x.non"}, "flag provided but not defined: -bogus"},
+		{"bad flag", []string{"info", "--bogus", "x.non"}, "flag provided but not defined: -bogus"},
+		{"bad flag after args", []string{"info", "x.non", "--bogus"}, "flag provided but not defined: -bogus"},
+		{"flag missing its value", []string{"convert", "x.non", "--to"}, "flag needs an argument: -to"},
+		{"bad int flag", []string{"verify", "--puzzle", "two", "a", "b"}, "invalid value"},
+		{"bad int flag after args", []string{"verify", "a", "b", "--puzzle", "two"}, "invalid value"},
+		{"convert without file", []string{"convert", "--to", "nin"}, "missing arguments"},
+		{"convert without --to", []string{"convert", "testdata/heart.non"}, "missing --to NAME"},
+		{"convert to unknown format", []string{"convert", "testdata/heart.non", "--to", "pdf"}, `unknown format "pdf"`},
+		{"convert two files", []string{"convert", "a.non", "b.non", "--to", "nin"}, "too many arguments"},
+		{"info without file", []string{"info"}, "missing arguments"},
+		{"info two files", []string{"info", "a.non", "b.non"}, "too many arguments"},
+		{"verify without grid", []string{"verify", "testdata/heart.non"}, "missing arguments"},
+		{"unknown --format", []string{"--format", "pdf", "info", "testdata/heart.non"}, `--format: unknown format "pdf"`},
+		{"unknown command --format", []string{"info", "testdata/heart.non", "--format", "pdf"}, `--format: unknown format "pdf"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := run(t, tt.args...)
+			if r.code != exitUsage {
+				t.Fatalf("nonosat %q: %v\nwant exit %d", tt.args, r, exitUsage)
+			}
+			if tt.want == "" {
+				return
+			}
+			if n := strings.Count(r.stderr, tt.want); n != 1 {
+				t.Errorf("nonosat %q: stderr has %q %d times, want once:\n%s", tt.args, tt.want, n, r.stderr)
+			}
+			if !strings.HasPrefix(r.stderr, "nonosat: ") || strings.Count(r.stderr, "\n") != 1 {
+				t.Errorf("nonosat %q: stderr = %q, want one line starting \"nonosat: \"", tt.args, r.stderr)
+			}
+			if !strings.Contains(r.stderr, "--help") {
+				t.Errorf("nonosat %q: stderr = %q, want a pointer to --help", tt.args, r.stderr)
+			}
+		})
+	}
+}
+
+func TestNoCommandShowsHelp(t *testing.T) {
+	r := run(t)
+	if r.code != exitUsage || !strings.Contains(r.stdout, "COMMANDS:") {
+		t.Errorf("nonosat: %v\nwant exit %d and the command list", r, exitUsage)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	app := newApp(io.Discard, io.Discard)
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}} {
+		r := run(t, args...)
+		if r.code != exitOK || r.stderr != "" {
+			t.Errorf("nonosat %q: %v\nwant exit 0 and nothing on stderr", args, r)
+		}
+		for _, c := range app.Commands {
+			if !strings.Contains(r.stdout, c.Name) {
+				t.Errorf("nonosat %q does not list command %s:\n%s", args, c.Name, r.stdout)
+			}
+		}
+		if strings.Contains(r.stdout, "help, h ") {
+			t.Errorf("nonosat %q lists a help command; HideHelpCommand is off:\n%s", args, r.stdout)
+		}
+	}
+	for _, c := range app.Commands {
+		for _, args := range [][]string{
+			{c.Name, "--help"},
+			{c.Name, "-h"},
+			{"help", c.Name},
+			{c.Name, "some-file", "--help"},
+		} {
+			r := run(t, args...)
+			if r.code != exitOK || r.stderr != "" {
+				t.Errorf("nonosat %q: %v\nwant exit 0 and nothing on stderr", args, r)
+				continue
+			}
+			if !strings.Contains(r.stdout, "nonosat "+c.Name) {
+				t.Errorf("nonosat %q: help does not name %q:\n%s", args, "nonosat "+c.Name, r.stdout)
+			}
+			for _, f := range c.Flags {
+				if !strings.Contains(r.stdout, "--"+f.Names()[0]) {
+					t.Errorf("nonosat %q: help does not mention --%s:\n%s", args, f.Names()[0], r.stdout)
+				}
+			}
+		}
+	}
+}
+
+func TestCommandNotFound(t *testing.T) {
+	var stderr bytes.Buffer
+	app := newApp(io.Discard, &stderr)
+	code := -1
+	defer func(f func(int)) { cli.OsExiter = f }(cli.OsExiter)
+	cli.OsExiter = func(c int) { code = c }
+	app.CommandNotFound(nil, "bogus")
+	if code != exitUsage || !strings.Contains(stderr.String(), `unknown command "bogus"`) {
+		t.Errorf("CommandNotFound(bogus) exited %d, printed %q; want exit %d and the name", code, stderr.String(), exitUsage)
+	}
+}
+
+func TestReport(t *testing.T) {
+	pe := &puzzle.ParseError{File: "p.non", Line: 7, Err: errors.New("row 3: bad clue")}
+	tests := []struct {
+		name string
+		err  error
+		code int
+		out  string
+	}{
+		{"nil", nil, exitOK, ""},
+		{"plain error", errors.New("boom"), exitError, "nonosat: boom\n"},
+		{"parse error", cli.Exit(pe, exitError), exitError, "nonosat: p.non:7: row 3: bad clue\n"},
+		{"usage", cli.Exit("bad flag", exitUsage), exitUsage, "nonosat: bad flag\n"},
+		{"silent", cli.Exit("", exitUsage), exitUsage, ""},
+		{"wrapped exit coder", fmt.Errorf("context: %w", cli.Exit("x", exitNoSolution)), exitNoSolution, "nonosat: context: x\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if code := report(&buf, tt.err); code != tt.code || buf.String() != tt.out {
+				t.Errorf("report(%v) = %d, printed %q; want %d, %q", tt.err, code, buf.String(), tt.code, tt.out)
+			}
+		})
+	}
+}
+
+func TestInputErrors(t *testing.T) {
+	t.Run("missing file", func(t *testing.T) {
+		r := run(t, "info", "testdata/missing.non")
+		if r.code != exitError || strings.Count(r.stderr, "testdata/missing.non") != 1 {
+			t.Errorf("info testdata/missing.non: %v\nwant exit 1 naming the file once", r)
+		}
+	})
+	t.Run("undetectable format", func(t *testing.T) {
+		r := run(t, "info", "testdata/empty.dat")
+		var pe *puzzle.ParseError
+		if r.code != exitError || !errors.As(r.err, &pe) || pe.File != "testdata/empty.dat" {
+			t.Fatalf("info testdata/empty.dat: %v\nwant exit 1 with a ParseError for the file", r)
+		}
+		if want := "nonosat: testdata/empty.dat: "; !strings.HasPrefix(r.stderr, want) || strings.Count(r.stderr, "empty.dat") != 1 {
+			t.Errorf("info testdata/empty.dat: stderr = %q, want one line starting %q", r.stderr, want)
+		}
+	})
+	t.Run("bad clue", func(t *testing.T) {
+		needFormats(t, puzzle.NON)
+		for _, cmd := range [][]string{
+			{"info", "testdata/bad-clue.non"},
+			{"convert", "testdata/bad-clue.non", "--to", "non"},
+			{"verify", "testdata/bad-clue.non", "testdata/heart.grid"},
+		} {
+			r := run(t, cmd...)
+			var pe *puzzle.ParseError
+			if r.code != exitError || !errors.As(r.err, &pe) {
+				t.Fatalf("nonosat %q: %v\nwant exit 1 with a ParseError", cmd, r)
+			}
+			if pe.File != "testdata/bad-clue.non" || pe.Line != 8 {
+				t.Errorf("nonosat %q: error at %s:%d, want testdata/bad-clue.non:8", cmd, pe.File, pe.Line)
+			}
+			if want := "nonosat: testdata/bad-clue.non:8: "; !strings.HasPrefix(r.stderr, want) ||
+				strings.Count(r.stderr, "bad-clue.non") != 1 || strings.Count(r.stderr, "\n") != 1 {
+				t.Errorf("nonosat %q: stderr = %q, want one line starting %q and naming the file once", cmd, r.stderr, want)
+			}
+			if r.stdout != "" {
+				t.Errorf("nonosat %q: stdout = %q, want nothing", cmd, r.stdout)
+			}
+		}
+	})
+}
+
+func TestFormatFlag(t *testing.T) {
+	needFormats(t, puzzle.NON, puzzle.NIN)
+	// misnamed.nin holds a .non file: detection by suffix fails, --format
+	// non works wherever it is given.
+	if r := run(t, "info", "testdata/misnamed.nin"); r.code != exitError {
+		t.Errorf("info testdata/misnamed.nin: %v\nwant exit 1 (read as nin)", r)
+	}
+	want := run(t, "info", "testdata/heart.non")
+	if want.code != exitOK {
+		t.Fatalf("info testdata/heart.non: %v", want)
+	}
+	for _, args := range [][]string{
+		{"--format", "non", "info", "testdata/misnamed.nin"},
+		{"--format=non", "info", "testdata/misnamed.nin"},
+		{"info", "--format", "non", "testdata/misnamed.nin"},
+		{"info", "testdata/misnamed.nin", "--format", "non"},
+		{"info", "testdata/misnamed.nin", "--format=NON"},
+		{"--format", "nin", "info", "--format", "non", "testdata/misnamed.nin"}, // the command's wins
+	} {
+		r := run(t, args...)
+		if r.code != exitOK || r.stdout != want.stdout {
+			t.Errorf("nonosat %q: %v\nwant exit 0 and\n%s", args, r, want.stdout)
+		}
+	}
+}
+
+func TestParseInterspersed(t *testing.T) {
+	// "-" and everything after "--" are arguments, not flags.
+	var got []string
+	cmd := &cli.Command{
+		Name:  "x",
+		Flags: []cli.Flag{&cli.StringFlag{Name: "to"}, &cli.BoolFlag{Name: "json"}},
+		Action: withArgs(0, -1, func(c *cli.Context, args []string) error {
+			got = append(args, c.String("to"), fmt.Sprint(c.Bool("json")))
+			return nil
+		}),
+	}
+	app := &cli.App{Commands: []*cli.Command{cmd}, Writer: io.Discard, ErrWriter: io.Discard, ExitErrHandler: func(*cli.Context, error) {}}
+	if err := app.Run([]string{"nonosat", "x", "a", "-", "--json", "-to", "nin", "--", "--to", "-h"}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"a", "-", "--to", "-h", "nin", "true"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("arguments and flags = %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+	"unicode/utf8"
+
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/urfave/cli/v2"
+)
+
+func infoCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "info",
+		Usage:     "describe the puzzles of a file",
+		ArgsUsage: "FILE [--json]",
+		Description: "Prints, for every puzzle of FILE (\"-\" is standard input), its title, id, size,\n" +
+			"palette with the cells each colour fills, and whether the file holds a goal grid\n" +
+			"and that goal satisfies the clues. With --json it prints one JSON object per\n" +
+			"puzzle, one per line.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per puzzle (JSON Lines)"},
+			formatFlag(),
+		},
+		Action: withArgs(1, 1, info),
+	}
+}
+
+// puzzleInfo is what info reports about one puzzle; its JSON form is the
+// --json output.
+type puzzleInfo struct {
+	File        string      `json:"file"`
+	Index       int         `json:"index"` // 1-based position in the file
+	Count       int         `json:"count"` // puzzles in the file
+	ID          string      `json:"id"`
+	Title       string      `json:"title"`
+	Author      string      `json:"author,omitempty"`
+	Copyright   string      `json:"copyright,omitempty"`
+	Description string      `json:"description,omitempty"`
+	Width       int         `json:"width"`
+	Height      int         `json:"height"`
+	Colors      []colorInfo `json:"colors"` // [0] is the background
+	Goal        bool        `json:"goal"`
+	GoalOK      *bool       `json:"goal_ok,omitempty"`    // present with a goal
+	GoalError   string      `json:"goal_error,omitempty"` // why the goal fails Check
+}
+
+type colorInfo struct {
+	Index int    `json:"index"`
+	Name  string `json:"name"`
+	Char  string `json:"char"`
+	RGB   string `json:"rgb"`
+	Cells int    `json:"cells"` // cells of this colour the clues fill; 0 for the background
+}
+
+func describe(file string, i, n int, p *puzzle.Puzzle) puzzleInfo {
+	in := puzzleInfo{
+		File: file, Index: i + 1, Count: n,
+		ID: p.ID, Title: p.Title, Author: p.Author, Copyright: p.Copyright, Description: p.Description,
+		Width: p.Width(), Height: p.Height(),
+		Goal: p.Goal != nil,
+	}
+	rows, _ := p.Totals() // equal to the column totals: the reader validated them
+	for c := 0; c <= p.NumColors(); c++ {
+		ci := colorInfo{Index: c, Char: string(p.Char(puzzle.Color(c)))}
+		if c < len(p.Palette) {
+			ci.Name, ci.RGB = p.Palette[c].Name, p.Palette[c].RGB.String()
+		}
+		if c > 0 && c < len(rows) {
+			ci.Cells = rows[c]
+		}
+		in.Colors = append(in.Colors, ci)
+	}
+	if p.Goal != nil {
+		err := puzzle.Check(p, p.Goal)
+		ok := err == nil
+		in.GoalOK = &ok
+		if err != nil {
+			in.GoalError = err.Error()
+		}
+	}
+	return in
+}
+
+func info(c *cli.Context, args []string) error {
+	name := args[0]
+	ps, err := readPuzzles(c, name)
+	if err != nil {
+		return err
+	}
+	w := c.App.Writer
+	var enc *json.Encoder
+	if c.Bool("json") {
+		enc = json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+	}
+	for i, p := range ps {
+		in := describe(name, i, len(ps), p)
+		if enc != nil {
+			err = enc.Encode(in)
+		} else {
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			err = writeInfo(w, in)
+		}
+		if err != nil {
+			return cli.Exit(err, exitError)
+		}
+	}
+	return nil
+}
+
+func writeInfo(w io.Writer, in puzzleInfo) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
+	if in.Count > 1 {
+		fmt.Fprintf(tw, "puzzle:\t%d of %d\n", in.Index, in.Count)
+	}
+	fmt.Fprintf(tw, "title:\t%s\n", orNone(in.Title))
+	fmt.Fprintf(tw, "id:\t%s\n", orNone(in.ID))
+	if in.Author != "" {
+		fmt.Fprintf(tw, "author:\t%s\n", in.Author)
+	}
+	if in.Copyright != "" {
+		fmt.Fprintf(tw, "copyright:\t%s\n", in.Copyright)
+	}
+	fmt.Fprintf(tw, "size:\t%dx%d (width x height)\n", in.Width, in.Height)
+	fmt.Fprintf(tw, "colours:\t%d\n", len(in.Colors)-1)
+	for _, ci := range in.Colors {
+		cells := "background"
+		if ci.Index > 0 {
+			cells = fmt.Sprintf("%d cells", ci.Cells)
+		}
+		ch, _ := utf8.DecodeRuneInString(ci.Char)
+		fmt.Fprintf(tw, "\t%d\t%s\t%q\t%s\t%s\n", ci.Index, orNone(ci.Name), ch, ci.RGB, cells)
+	}
+	goal := "none"
+	switch {
+	case in.GoalOK == nil:
+	case *in.GoalOK:
+		goal = "present, satisfies the clues"
+	default:
+		goal = "present, does NOT satisfy the clues: " + in.GoalError
+	}
+	fmt.Fprintf(tw, "goal:\t%s\n", goal)
+	return tw.Flush()
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// mushroom is a two-colour 4x4 puzzle drawn for these tests:
+//
+//	.rr.
+//	rrrr
+//	.gg.
+//	.gg.
+func mushroom() *puzzle.Puzzle {
+	g := puzzle.Grid{{0, 1, 1, 0}, {1, 1, 1, 1}, {0, 2, 2, 0}, {0, 2, 2, 0}}
+	p := puzzle.FromGrid(g, []puzzle.Swatch{
+		puzzle.White,
+		{Name: "red", RGB: puzzle.RGB{R: 0xcc, G: 0x22}, Char: 'r'},
+		{Name: "green", RGB: puzzle.RGB{R: 0x33, G: 0xaa, B: 0x33}, Char: 'g'},
+	})
+	p.Title, p.ID = "Mushroom", "garden-2"
+	return p
+}
+
+func TestWriteInfo(t *testing.T) {
+	p := mushroom()
+	var buf bytes.Buffer
+	if err := writeInfo(&buf, describe("garden.xml", 1, 2, p)); err != nil {
+		t.Fatal(err)
+	}
+	want := `puzzle:  2 of 2
+title:   Mushroom
+id:      garden-2
+size:    4x4 (width x height)
+colours: 2
+         0 white '.' #ffffff background
+         1 red   'r' #cc2200 6 cells
+         2 green 'g' #33aa33 4 cells
+goal:    present, satisfies the clues
+`
+	if buf.String() != want {
+		t.Errorf("writeInfo(mushroom) =\n%s\nwant\n%s", buf.String(), want)
+	}
+
+	p.Goal[0][0] = 1
+	p.Title, p.ID = "", ""
+	buf.Reset()
+	if err := writeInfo(&buf, describe("x", 0, 1, p)); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		"title:   -\n",
+		"goal:    present, does NOT satisfy the clues: not a solution: row 1 reads 3, clue is 2\n",
+	} {
+		if !strings.Contains(buf.String(), line) {
+			t.Errorf("writeInfo(bad goal) =\n%s\nwant a line %q", buf.String(), line)
+		}
+	}
+	if strings.Contains(buf.String(), "puzzle:") {
+		t.Errorf("writeInfo of a file's only puzzle numbers it:\n%s", buf.String())
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	p := puzzle.New([][]int{{1}, {}}, [][]int{{1}, {}})
+	got := describe("p.nin", 0, 1, p)
+	want := puzzleInfo{
+		File: "p.nin", Index: 1, Count: 1, Width: 2, Height: 2,
+		Colors: []colorInfo{
+			{Index: 0, Name: "white", Char: ".", RGB: "#ffffff"},
+			{Index: 1, Name: "black", Char: "#", RGB: "#000000", Cells: 1},
+		},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("describe(2x2) = %+v, want %+v", got, want)
+	}
+}
+
+// infoJSON runs info --json and decodes each line.
+func infoJSON(t *testing.T, args ...string) []puzzleInfo {
+	t.Helper()
+	r := run(t, append([]string{"info", "--json"}, args...)...)
+	if r.code != exitOK || r.stderr != "" {
+		t.Fatalf("info --json %q: %v", args, r)
+	}
+	var out []puzzleInfo
+	for _, line := range strings.SplitAfter(strings.TrimSuffix(r.stdout, "\n"), "\n") {
+		var in puzzleInfo
+		if err := json.Unmarshal([]byte(line), &in); err != nil {
+			t.Fatalf("info --json %q: line %q: %v", args, line, err)
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+func TestInfoJSON(t *testing.T) {
+	needFormats(t, puzzle.NON)
+	ins := infoJSON(t, "testdata/heart.non")
+	if len(ins) != 1 {
+		t.Fatalf("info --json heart.non printed %d objects, want 1", len(ins))
+	}
+	in := ins[0]
+	if in.Title != "Heart" || in.Width != 7 || in.Height != 6 || len(in.Colors) != 2 || in.Colors[1].Cells != 27 ||
+		!in.Goal || in.GoalOK == nil || !*in.GoalOK || in.GoalError != "" {
+		t.Errorf("info --json heart.non = %+v, want Heart, 7x6, 27 black cells, a goal that checks", in)
+	}
+
+	in = infoJSON(t, "testdata/heart-badgoal.non")[0]
+	if !in.Goal || in.GoalOK == nil || *in.GoalOK || !strings.Contains(in.GoalError, "row 4 reads 2 2, clue is 5") {
+		t.Errorf("info --json heart-badgoal.non = %+v, want a goal failing on row 4", in)
+	}
+}
+
+func TestInfoSeveral(t *testing.T) {
+	needFormats(t, puzzle.XML)
+	ins := infoJSON(t, "testdata/garden.xml")
+	if len(ins) != 2 {
+		t.Fatalf("info --json garden.xml printed %d objects, want 2", len(ins))
+	}
+	for i, want := range []struct {
+		id    string
+		cells []int
+	}{{"garden-1", []int{0, 27}}, {"garden-2", []int{0, 6, 4}}} {
+		in := ins[i]
+		var cells []int
+		for _, c := range in.Colors {
+			cells = append(cells, c.Cells)
+		}
+		if in.Index != i+1 || in.Count != 2 || in.ID != want.id || !reflect.DeepEqual(cells, want.cells) || in.GoalOK == nil || !*in.GoalOK {
+			t.Errorf("info --json garden.xml, puzzle %d = %+v, want id %s, cells %v, a goal that checks", i+1, in, want.id, want.cells)
+		}
+	}
+	if c := ins[1].Colors[1]; c.Name != "red" || c.Char != "r" || c.RGB != "#cc2200" {
+		t.Errorf("garden.xml puzzle 2 colour 1 = %+v, want red 'r' #cc2200", c)
+	}
+
+	r := run(t, "info", "testdata/garden.xml")
+	if r.code != exitOK || !strings.Contains(r.stdout, "puzzle:  1 of 2\n") || !strings.Contains(r.stdout, "\n\npuzzle:  2 of 2\n") {
+		t.Errorf("info garden.xml: %v\nwant two numbered blocks separated by a blank line", r)
+	}
+}
