@@ -34,7 +34,8 @@ type Options struct {
 	// Max is the number of solutions to look for; 0 means 2, enough to
 	// tell unique from multiple. Negative means all.
 	Max int
-	// Backend names the SAT solver: "" or "gophersat", or "gini".
+	// Backend names the SAT solver: "" or "gophersat", "gini", or an
+	// external solver (see external.go).
 	Backend string
 	// Worker is a command that runs ServeWorker; when set, gophersat runs
 	// in that child process and a done context kills it.
@@ -238,5 +239,5 @@ func newBackend(f *cnf.Formula, o Options) (backend, error) {
 	case "gini":
 		return newGini(f), nil
 	}
-	return nil, fmt.Errorf("unknown SAT back end %q (known: gophersat, gini)", o.Backend)
+	return newExternal(f, o.Backend)
 }
