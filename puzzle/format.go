@@ -275,6 +275,11 @@ func Sniff(data []byte) Format {
 	if reKeyword.MatchString(s) {
 		return NON
 	}
+	// Keyword-free line formats: the first strict parse that succeeds wins;
+	// the heuristics below name the likeliest format otherwise.
+	if f := sniffStrict(data); f != "" {
+		return f
+	}
 	if reTwoInts.MatchString(first) {
 		for _, l := range lines {
 			if strings.TrimSpace(l) == "#" {
