@@ -1,0 +1,72 @@
+package puzzle
+
+import (
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// ParseGrid reads a text grid for p: one line per row, one character per
+// cell. A character is first looked up among the palette characters of p;
+// failing that, '#', 'X' and '1' stand for colour 1 and '.', '0' and ' ' for
+// the background. Blank lines after the last row are ignored. The grid must
+// have exactly p's height and width. Errors are *ParseError values.
+func ParseGrid(r io.Reader, p *Puzzle) (Grid, error) {
+	chars := gridChars(p)
+	h, w := p.Height(), p.Width()
+	lr := newLineReader(r)
+	g := make(Grid, 0, h)
+	for {
+		line, ok := lr.next()
+		if !ok {
+			break
+		}
+		if len(g) == h {
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			return nil, errorf(lr.line(), "%w: grid has more than %d rows", ErrSyntax, h)
+		}
+		if n := utf8.RuneCountInString(line); n != w {
+			return nil, errorf(lr.line(), "%w: row %d has %d cells, puzzle width %d", ErrSyntax, len(g)+1, n, w)
+		}
+		row := make([]Color, 0, w)
+		for _, ch := range line {
+			c, ok := chars[ch]
+			if !ok {
+				return nil, errorf(lr.line(), "%w: row %d column %d: character %q is no colour of the puzzle", ErrColor, len(g)+1, len(row)+1, ch)
+			}
+			row = append(row, c)
+		}
+		g = append(g, row)
+	}
+	if err := lr.err(); err != nil {
+		return nil, &ParseError{Line: lr.line() + 1, Err: err}
+	}
+	if len(g) != h {
+		return nil, errorf(lr.line(), "%w: grid has %d rows, puzzle %d", ErrSyntax, len(g), h)
+	}
+	return g, nil
+}
+
+// gridChars maps each character ParseGrid accepts to its colour.
+func gridChars(p *Puzzle) map[rune]Color {
+	m := make(map[rune]Color)
+	for c := 0; c <= p.NumColors() && c <= MaxColors; c++ {
+		ch := p.Char(Color(c))
+		if _, dup := m[ch]; !dup {
+			m[ch] = Color(c)
+		}
+	}
+	for _, ch := range "#X1" {
+		if _, ok := m[ch]; !ok {
+			m[ch] = 1
+		}
+	}
+	for _, ch := range ".0 " {
+		if _, ok := m[ch]; !ok {
+			m[ch] = Background
+		}
+	}
+	return m
+}

@@ -1,0 +1,88 @@
+package puzzle_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// dancer is example A of formats.md, webpbn #1.
+func dancer() *puzzle.Puzzle {
+	return puzzle.New(
+		[][]int{{2}, {2, 1}, {1, 1}, {3}, {1, 1}, {1, 1}, {2}, {1, 1}, {1, 2}, {2}},
+		[][]int{{2, 1}, {2, 1, 3}, {7}, {1, 3}, {2, 1}})
+}
+
+// exampleB is example B of formats.md: black and red on white.
+func exampleB() *puzzle.Puzzle {
+	red := puzzle.Swatch{Name: "red", RGB: puzzle.RGB{R: 255}, Char: 'r'}
+	black := puzzle.Swatch{Name: "black", Char: 'X'}
+	return puzzle.FromGrid(picture(map[rune]puzzle.Color{'r': 2},
+		"rr#.",
+		".##.",
+		"r.##"), []puzzle.Swatch{puzzle.White, black, red})
+}
+
+func TestParseGrid(t *testing.T) {
+	tests := []struct {
+		file string
+		p    *puzzle.Puzzle
+	}{
+		{"dancer.txt", dancer()},
+		{"example-b.txt", exampleB()},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			f, err := os.Open(filepath.Join("testdata", "grid", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			g, err := puzzle.ParseGrid(f, tt.p)
+			if err != nil {
+				t.Fatalf("ParseGrid(%s) error = %v", tt.file, err)
+			}
+			if err := puzzle.Check(tt.p, g); err != nil {
+				t.Errorf("Check(ParseGrid(%s)) = %v", tt.file, err)
+			}
+		})
+	}
+}
+
+func TestParseGridChars(t *testing.T) {
+	p := puzzle.New([][]int{{1, 1}, {3}}, [][]int{{2}, {1}, {2}})
+	want := picture(nil, "#.#", "###")
+	for _, in := range []string{"#.#\n###\n", "X X\r\n1X#\n\n\n", "101\n111", "#0#\nXXX\n"} {
+		g, err := puzzle.ParseGrid(strings.NewReader(in), p)
+		if err != nil || !g.Equal(want) {
+			t.Errorf("ParseGrid(%q) = %v, %v, want %v", in, g, err, want)
+		}
+	}
+}
+
+func TestParseGridErrors(t *testing.T) {
+	p := exampleB()
+	tests := []struct {
+		name, in, want string
+	}{
+		{"short row", "rrX.\n.XX\nr.XX\n", "line 2: syntax error: row 2 has 3 cells, puzzle width 4"},
+		{"long row", "rrX..\n", "line 1: syntax error: row 1 has 5 cells, puzzle width 4"},
+		{"unknown char", "rrX.\n.XX.\nr.Xq\n", "line 3: unknown colour: row 3 column 4: character 'q' is no colour of the puzzle"},
+		{"too few rows", "rrX.\n.XX.\n", "line 2: syntax error: grid has 2 rows, puzzle 3"},
+		{"too many rows", "rrX.\n.XX.\nr.XX\n\n....\n", "line 5: syntax error: grid has more than 3 rows"},
+		{"empty", "", "syntax error: grid has 0 rows, puzzle 3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := puzzle.ParseGrid(strings.NewReader(tt.in), p)
+			var pe *puzzle.ParseError
+			if !errors.As(err, &pe) || err.Error() != tt.want {
+				t.Errorf("ParseGrid(%q) error = %v, want ParseError %q", tt.in, err, tt.want)
+			}
+		})
+	}
+}
