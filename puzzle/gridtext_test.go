@@ -12,9 +12,26 @@ import (
 
 // dancer is example A of formats.md, webpbn #1.
 func dancer() *puzzle.Puzzle {
-	return puzzle.New(
+	return puzzle.FromGrid(picture(nil,
+		".##..",
+		".##.#",
+		"..#.#",
+		".###.",
+		"#.#..",
+		"#.#..",
+		"..##.",
+		".#.#.",
+		".#.##",
+		"##..."), nil)
+}
+
+func TestDancerClues(t *testing.T) {
+	want := puzzle.New(
 		[][]int{{2}, {2, 1}, {1, 1}, {3}, {1, 1}, {1, 1}, {2}, {1, 1}, {1, 2}, {2}},
 		[][]int{{2, 1}, {2, 1, 3}, {7}, {1, 3}, {2, 1}})
+	if p := dancer(); !cluesEqual(p.Rows, want.Rows) || !cluesEqual(p.Cols, want.Cols) {
+		t.Errorf("dancer() clues = %v / %v, want %v / %v", p.Rows, p.Cols, want.Rows, want.Cols)
+	}
 }
 
 // exampleB is example B of formats.md: black and red on white.
