@@ -11,19 +11,15 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
-// picture builds a grid from text rows: '.' is the background, '#' colour
-// 1, and each other character the colour keys gives it.
+// picture builds a grid from text rows: each character in keys has the
+// colour keys gives it; otherwise '#' is colour 1 and the rest background.
 func picture(keys map[rune]puzzle.Color, rows ...string) puzzle.Grid {
 	g := make(puzzle.Grid, len(rows))
 	for r, s := range rows {
 		for _, ch := range s {
-			var c puzzle.Color
-			switch ch {
-			case '.':
-			case '#':
+			c, ok := keys[ch]
+			if !ok && ch == '#' {
 				c = 1
-			default:
-				c = keys[ch]
 			}
 			g[r] = append(g[r], c)
 		}

@@ -1,12 +1,696 @@
 package puzzle
 
 import (
+	"bufio"
+	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
-// TODO(owner of xml.go): replace this stub.
+// webpbn XML (Jan Wolter's "XML Format for Paint-by-Number Puzzles",
+// https://webpbn.com/pbn_fmt.html). A <puzzleset> holds one or more
+// <puzzle type="grid" defaultcolor="black" backgroundcolor="white">, each
+// with <color name=".." char="..">RGB</color> entries, <clues type="rows">
+// and <clues type="columns"> made of <line>s of <count [color=".."]>N</count>,
+// and <solution type="goal|solution|saved"><image>|..X.|...</image>.
+//
+// The reader uses encoding/xml, which never fetches a DTD or external
+// entity; HTML entities such as &copy; are known. The background colour
+// becomes palette entry 0 whatever its name; the default colour, when
+// used, entry 1; the other declared colours follow in order. Undefined
+// "white" and "black" get the spec's defaults. The goal image is taken
+// from a goal solution, else from a plain solution; saved (partial)
+// solutions are ignored. A puzzle with a goal but no clues gets its clues
+// from the goal. Triddlers, and blotted clues (count 0), are reported as
+// unsupported.
 
-func decodeXML(r io.Reader) ([]parsed, error) { return nil, errors.New("xml: reader not written yet") }
+// maxXMLDepth bounds element nesting; real files nest four deep.
+const maxXMLDepth = 64
 
-func encodeXML(w io.Writer, p *Puzzle) error { return errors.New("xml: writer not written yet") }
+// xnode is an element of the document: its name, attributes, character
+// data and children, and the line where its start tag ends.
+type xnode struct {
+	name  string
+	attr  []xml.Attr
+	text  strings.Builder
+	kids  []*xnode
+	line  int
+	start int // line where the start tag begins
+}
+
+func (n *xnode) get(key string) (string, bool) {
+	for _, a := range n.attr {
+		if a.Name.Local == key {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+// readXMLTree parses the whole document into xnodes.
+func readXMLTree(r io.Reader) (*xnode, error) {
+	cr := &countReader{r: r}
+	d := xml.NewDecoder(cr)
+	d.Strict = true
+	d.Entity = xml.HTMLEntity
+	d.CharsetReader = xmlCharsetReader
+	var root *xnode
+	var stack []*xnode
+	for {
+		before, _ := d.InputPos()
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var se *xml.SyntaxError
+			if errors.As(err, &se) {
+				return nil, errorf(se.Line, "%w: %s", ErrSyntax, se.Msg)
+			}
+			line, _ := d.InputPos()
+			return nil, errorf(line, "%w: %v", ErrSyntax, err)
+		}
+		line, _ := d.InputPos()
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if len(stack) >= maxXMLDepth {
+				return nil, errorf(line, "%w: elements nested more than %d deep", ErrTooLarge, maxXMLDepth)
+			}
+			n := &xnode{name: t.Name.Local, attr: t.Attr, line: line, start: before}
+			if len(stack) == 0 {
+				if root != nil {
+					return nil, errorf(line, "%w: a second root element <%s>", ErrSyntax, n.name)
+				}
+				root = n
+			} else {
+				top := stack[len(stack)-1]
+				top.kids = append(top.kids, n)
+			}
+			stack = append(stack, n)
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			if len(stack) > 0 {
+				stack[len(stack)-1].text.Write(t)
+			} else if strings.TrimSpace(string(t)) != "" {
+				return nil, errorf(line, "%w: text outside the root element", ErrSyntax)
+			}
+		}
+	}
+	if root == nil {
+		return nil, errorf(cr.lines+1, "%w: no XML element", ErrNoPuzzle)
+	}
+	return root, nil
+}
+
+// countReader counts the lines it has passed on, for errors at the end of
+// the input.
+type countReader struct {
+	r     io.Reader
+	lines int
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	for _, b := range p[:n] {
+		if b == '\n' {
+			c.lines++
+		}
+	}
+	return n, err
+}
+
+// xmlCharsetReader accepts the 8-bit encodings older files declare,
+// reading them as Latin-1.
+func xmlCharsetReader(charset string, input io.Reader) (io.Reader, error) {
+	switch strings.ToLower(charset) {
+	case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "windows-1252", "cp1252", "us-ascii", "ascii":
+		return &latin1Reader{r: bufio.NewReader(input)}, nil
+	}
+	return nil, fmt.Errorf("unsupported encoding %q", charset)
+}
+
+// latin1Reader turns Latin-1 bytes into UTF-8.
+type latin1Reader struct {
+	r       *bufio.Reader
+	pending []byte
+}
+
+func (l *latin1Reader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		if len(l.pending) > 0 {
+			k := copy(p[n:], l.pending)
+			l.pending = l.pending[k:]
+			n += k
+			continue
+		}
+		b, err := l.r.ReadByte()
+		if err != nil {
+			if n > 0 {
+				return n, nil
+			}
+			return 0, err
+		}
+		if b < utf8.RuneSelf {
+			p[n] = b
+			n++
+			continue
+		}
+		l.pending = utf8.AppendRune(l.pending[:0], rune(b))
+	}
+	return n, nil
+}
+
+func decodeXML(r io.Reader) ([]parsed, error) {
+	root, err := readXMLTree(r)
+	if err != nil {
+		return nil, err
+	}
+	var puzzles []*xnode
+	set := map[string]string{}
+	switch root.name {
+	case "puzzleset":
+		for _, k := range root.kids {
+			switch k.name {
+			case "puzzle":
+				puzzles = append(puzzles, k)
+			case "author", "copyright":
+				set[k.name] = strings.TrimSpace(k.text.String())
+			}
+		}
+	case "puzzle":
+		puzzles = []*xnode{root}
+	default:
+		return nil, errorf(root.line, "%w: root element <%s>, want <puzzleset>", ErrSyntax, root.name)
+	}
+	if len(puzzles) == 0 {
+		return nil, errorf(root.line, "%w: <puzzleset> holds no <puzzle>", ErrNoPuzzle)
+	}
+	out := make([]parsed, 0, len(puzzles))
+	for _, pz := range puzzles {
+		p, err := xmlPuzzle(pz)
+		if err != nil {
+			return nil, err
+		}
+		if p.p.Author == "" {
+			p.p.Author = set["author"]
+		}
+		if p.p.Copyright == "" {
+			p.p.Copyright = set["copyright"]
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// xmlColor is a colour as declared or referenced in one puzzle.
+type xmlColor struct {
+	name string
+	rgb  RGB
+	char rune // 0 when not given
+	line int
+}
+
+// xmlCount is one <count> of a clue line.
+type xmlCount struct {
+	n     int
+	color string
+	line  int
+}
+
+func xmlPuzzle(pz *xnode) (parsed, error) {
+	p := &Puzzle{}
+	if t, _ := pz.get("type"); t == "triddler" {
+		return parsed{}, errorf(pz.line, "%w: triddlers (hexagonal grids) are not supported", ErrUnsupported)
+	} else if t != "" && t != "grid" {
+		return parsed{}, errorf(pz.line, "%w: puzzle type %q, want grid", ErrSyntax, clip(t))
+	}
+	defName, ok := pz.get("defaultcolor")
+	if !ok {
+		defName = "black"
+	}
+	bgName, ok := pz.get("backgroundcolor")
+	if !ok {
+		bgName = "white"
+	}
+	var colors []*xmlColor
+	byName := map[string]*xmlColor{}
+	var rows, cols [][]xmlCount
+	var rowLines, colLines []int
+	var haveRows, haveCols bool
+	var goal, solution *xnode
+	for _, k := range pz.kids {
+		text := strings.TrimSpace(k.text.String())
+		switch k.name {
+		case "id":
+			p.ID = text
+		case "title":
+			p.Title = text
+		case "author":
+			p.Author = text
+		case "copyright":
+			p.Copyright = text
+		case "description":
+			p.Description = text
+		case "color":
+			c, err := xmlParseColor(k, text)
+			if err != nil {
+				return parsed{}, err
+			}
+			if prev := byName[c.name]; prev != nil {
+				return parsed{}, errorf(k.line, "%w: colour %q defined twice (first on line %d)", ErrSyntax, clip(c.name), prev.line)
+			}
+			if len(colors) > MaxColors {
+				return parsed{}, errorf(k.line, "%w: more than %d colours", ErrTooLarge, MaxColors)
+			}
+			byName[c.name] = c
+			colors = append(colors, c)
+		case "clues":
+			typ, _ := k.get("type")
+			lines, nums, err := xmlClueLines(k)
+			if err != nil {
+				return parsed{}, err
+			}
+			switch typ {
+			case "rows":
+				if haveRows {
+					return parsed{}, errorf(k.line, "%w: second <clues type=\"rows\">", ErrSyntax)
+				}
+				rows, rowLines, haveRows = lines, nums, true
+			case "columns":
+				if haveCols {
+					return parsed{}, errorf(k.line, "%w: second <clues type=\"columns\">", ErrSyntax)
+				}
+				cols, colLines, haveCols = lines, nums, true
+			default:
+				return parsed{}, errorf(k.line, "%w: clues type %q, want rows or columns", ErrSyntax, clip(typ))
+			}
+		case "solution":
+			typ, ok := k.get("type")
+			if !ok {
+				typ = "goal"
+			}
+			switch typ {
+			case "goal":
+				if goal == nil {
+					goal = k
+				}
+			case "solution":
+				if solution == nil {
+					solution = k
+				}
+			case "saved":
+			default:
+				return parsed{}, errorf(k.line, "%w: solution type %q, want goal, solution or saved", ErrSyntax, clip(typ))
+			}
+		}
+	}
+	if haveRows != haveCols {
+		return parsed{}, errorf(pz.line, "%w: puzzle has row clues or column clues but not both", ErrSyntax)
+	}
+	if goal == nil {
+		goal = solution
+	}
+	if !haveRows && goal == nil {
+		return parsed{}, errorf(pz.line, "%w: puzzle has neither clues nor a goal", ErrNoPuzzle)
+	}
+
+	// Colours referenced by name: the background always, the default
+	// colour when a count has none (or when only a goal is given).
+	ref := func(name string, line int) error {
+		if byName[name] != nil {
+			return nil
+		}
+		c := &xmlColor{name: name, line: line}
+		switch name {
+		case "white":
+			c.rgb, c.char = RGB{255, 255, 255}, '.'
+		case "black":
+			c.rgb, c.char = RGB{0, 0, 0}, 'X'
+		default:
+			return errorf(line, "%w %q", ErrColor, clip(name))
+		}
+		byName[name] = c
+		colors = append(colors, c)
+		return nil
+	}
+	if err := ref(bgName, pz.line); err != nil {
+		return parsed{}, err
+	}
+	usesDefault := !haveRows
+	for _, set := range [][][]xmlCount{rows, cols} {
+		for _, line := range set {
+			for i, c := range line {
+				if c.color == "" {
+					line[i].color = defName
+					usesDefault = true
+				}
+				if c.n == 0 {
+					return parsed{}, errorf(c.line, "%w: blotted clue (count 0)", ErrUnsupported)
+				}
+				if err := ref(line[i].color, c.line); err != nil {
+					return parsed{}, err
+				}
+				if line[i].color == bgName {
+					return parsed{}, errorf(c.line, "%w: count of the background colour %q", ErrColor, clip(bgName))
+				}
+			}
+		}
+	}
+	if usesDefault && defName != bgName {
+		if err := ref(defName, pz.line); err != nil {
+			return parsed{}, err
+		}
+	}
+
+	// Palette: background, default colour, the rest in order.
+	index := map[string]Color{}
+	add := func(c *xmlColor) {
+		if _, done := index[c.name]; done {
+			return
+		}
+		index[c.name] = Color(len(p.Palette))
+		p.Palette = append(p.Palette, Swatch{Name: c.name, RGB: c.rgb, Char: c.char})
+	}
+	add(byName[bgName])
+	if c := byName[defName]; c != nil && defName != bgName {
+		add(c)
+	}
+	for _, c := range colors {
+		add(c)
+	}
+	if len(p.Palette)-1 > MaxColors {
+		return parsed{}, errorf(pz.line, "%w: %d colours, at most %d", ErrTooLarge, len(p.Palette)-1, MaxColors)
+	}
+	chars := map[rune]Color{}
+	for i := range p.Palette {
+		ch := p.Palette[i].Char
+		if ch == 0 {
+			continue
+		}
+		if prev, dup := chars[ch]; dup {
+			return parsed{}, errorf(byName[p.Palette[i].Name].line, "%w: colours %q and %q share the character %q", ErrSyntax, clip(p.Palette[prev].Name), clip(p.Palette[i].Name), ch)
+		}
+		chars[ch] = Color(i)
+	}
+
+	toClues := func(set [][]xmlCount) []Clue {
+		out := make([]Clue, len(set))
+		for i, line := range set {
+			out[i] = make(Clue, len(line))
+			for j, c := range line {
+				out[i][j] = Block{Len: c.n, Color: index[c.color]}
+			}
+		}
+		return out
+	}
+	p.Rows, p.Cols = toClues(rows), toClues(cols)
+	pos := positions{start: pz.line, rows: rowLines, cols: colLines}
+
+	if goal != nil {
+		g, err := xmlGoal(goal, chars)
+		if err != nil {
+			return parsed{}, err
+		}
+		if !haveRows {
+			q := FromGrid(g, p.Palette)
+			p.Rows, p.Cols = q.Rows, q.Cols
+		}
+		if len(g) != p.Height() || len(g) > 0 && len(g[0]) != p.Width() {
+			w := 0
+			if len(g) > 0 {
+				w = len(g[0])
+			}
+			return parsed{}, errorf(goal.line, "%w: goal is %dx%d, puzzle %dx%d", ErrSyntax, w, len(g), p.Width(), p.Height())
+		}
+		p.Goal = g
+	}
+	return parsed{p: p, pos: pos}, nil
+}
+
+func xmlParseColor(k *xnode, text string) (*xmlColor, error) {
+	name, ok := k.get("name")
+	if !ok || name == "" {
+		return nil, errorf(k.line, "%w: <color> without a name", ErrSyntax)
+	}
+	c := &xmlColor{name: name, line: k.line}
+	if ch, ok := k.get("char"); ok && ch != "" {
+		if utf8.RuneCountInString(ch) != 1 {
+			return nil, errorf(k.line, "%w: colour %q: char %q is not one character", ErrSyntax, clip(name), clip(ch))
+		}
+		c.char, _ = utf8.DecodeRuneInString(ch)
+		if c.char == '|' || c.char == utf8.RuneError || (c.char != ' ' && !unicode.IsGraphic(c.char)) {
+			return nil, errorf(k.line, "%w: colour %q: char %q cannot be used in images", ErrSyntax, clip(name), ch)
+		}
+	}
+	rgb, err := ParseRGB(text)
+	if err != nil {
+		return nil, errorf(k.line, "%w: %v", ErrColor, err)
+	}
+	c.rgb = rgb
+	return c, nil
+}
+
+// xmlClueLines reads the <line>s of a <clues> element.
+func xmlClueLines(k *xnode) ([][]xmlCount, []int, error) {
+	var lines [][]xmlCount
+	var nums []int
+	for _, l := range k.kids {
+		if l.name != "line" {
+			continue
+		}
+		if len(lines) >= MaxSide {
+			return nil, nil, errorf(l.line, "%w: more than %d lines", ErrTooLarge, MaxSide)
+		}
+		var line []xmlCount
+		for _, c := range l.kids {
+			if c.name != "count" {
+				continue
+			}
+			s := strings.TrimSpace(c.text.String())
+			color, _ := c.get("color")
+			n := 0
+			if s != "0" {
+				var err error
+				if n, err = parseBlockLen(s); err != nil {
+					return nil, nil, errorf(c.line, "count: %w", err)
+				}
+			}
+			line = append(line, xmlCount{n: n, color: color, line: c.line})
+		}
+		lines = append(lines, line)
+		nums = append(nums, l.start)
+	}
+	return lines, nums, nil
+}
+
+// xmlGoal reads the <image> of a solution: rows delimited by '|', one
+// character per cell.
+func xmlGoal(sol *xnode, chars map[rune]Color) (Grid, error) {
+	var img *xnode
+	for _, k := range sol.kids {
+		if k.name == "image" {
+			img = k
+			break
+		}
+	}
+	if img == nil {
+		return nil, errorf(sol.line, "%w: solution without <image>", ErrSyntax)
+	}
+	s := img.text.String()
+	line := img.line
+	var g Grid
+	for {
+		// Skip white space between rows.
+		i := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsSpace(r) })
+		if i < 0 {
+			break
+		}
+		line += strings.Count(s[:i], "\n")
+		s = s[i:]
+		if s[0] != '|' {
+			return nil, errorf(line, "%w: image row does not start with '|'", ErrSyntax)
+		}
+		end := strings.IndexByte(s[1:], '|')
+		if end < 0 {
+			return nil, errorf(line, "%w: image row does not end with '|'", ErrSyntax)
+		}
+		rowText := s[1 : 1+end]
+		s = s[end+2:]
+		if len(g) >= MaxSide || utf8.RuneCountInString(rowText) > MaxSide {
+			return nil, errorf(line, "%w: image larger than %d per side", ErrTooLarge, MaxSide)
+		}
+		row := make([]Color, 0, len(rowText))
+		for _, ch := range rowText {
+			c, ok := chars[ch]
+			if !ok {
+				return nil, errorf(line, "%w: image row %d: character %q", ErrColor, len(g)+1, ch)
+			}
+			row = append(row, c)
+		}
+		if len(g) > 0 && len(row) != len(g[0]) {
+			return nil, errorf(line, "%w: image row %d has %d cells, row 1 has %d", ErrSyntax, len(g)+1, len(row), len(g[0]))
+		}
+		line += strings.Count(rowText, "\n")
+		g = append(g, row)
+	}
+	if len(g) == 0 || len(g[0]) == 0 {
+		return nil, errorf(img.line, "%w: empty image", ErrSyntax)
+	}
+	return g, nil
+}
+
+func encodeXML(w io.Writer, p *Puzzle) error { return encodeXMLSet(w, []*Puzzle{p}) }
+
+var _ = registerXMLSet()
+
+// registerXMLSet adds the puzzle-set writer to multiEncoders while package
+// variables are initialised (the registry lives in format.go).
+func registerXMLSet() bool {
+	multiEncoders[XML] = encodeXMLSet
+	return true
+}
+
+// encodeXMLSet writes several puzzles in one <puzzleset>.
+func encodeXMLSet(w io.Writer, ps []*Puzzle) error {
+	type prepared struct {
+		pal   []Swatch
+		names []string
+		chars []rune
+	}
+	prep := make([]prepared, len(ps))
+	for i, p := range ps {
+		pal, err := writablePalette(p)
+		if err != nil {
+			return err
+		}
+		names, chars := xmlNames(pal), xmlChars(pal)
+		prep[i] = prepared{pal, names, chars}
+	}
+	bw := bufio.NewWriter(w)
+	bw.WriteString("<?xml version=\"1.0\"?>\n<puzzleset>\n")
+	for i, p := range ps {
+		x := prep[i]
+		fmt.Fprintf(bw, "<puzzle type=\"grid\" defaultcolor=\"%s\" backgroundcolor=\"%s\">\n", xmlEscape(x.names[1]), xmlEscape(x.names[0]))
+		for _, kv := range [][2]string{{"id", p.ID}, {"title", p.Title}, {"author", p.Author}, {"copyright", p.Copyright}, {"description", p.Description}} {
+			if v := strings.TrimSpace(kv[1]); v != "" {
+				fmt.Fprintf(bw, "<%s>%s</%s>\n", kv[0], xmlEscape(v), kv[0])
+			}
+		}
+		for c, sw := range x.pal {
+			fmt.Fprintf(bw, "<color name=\"%s\" char=\"%s\">%s</color>\n", xmlEscape(x.names[c]), xmlEscape(string(x.chars[c])), sw.RGB.String()[1:])
+		}
+		for _, sec := range []struct {
+			typ   string
+			clues []Clue
+		}{{"columns", p.Cols}, {"rows", p.Rows}} {
+			fmt.Fprintf(bw, "<clues type=\"%s\">\n", sec.typ)
+			for _, c := range sec.clues {
+				bw.WriteString("<line>")
+				for _, b := range c {
+					if b.Color == 1 {
+						fmt.Fprintf(bw, "<count>%d</count>", b.Len)
+					} else {
+						fmt.Fprintf(bw, "<count color=\"%s\">%d</count>", xmlEscape(x.names[b.Color]), b.Len)
+					}
+				}
+				bw.WriteString("</line>\n")
+			}
+			bw.WriteString("</clues>\n")
+		}
+		if g := p.Goal; goalFits(p, g, len(x.pal)) {
+			bw.WriteString("<solution type=\"goal\">\n<image>\n")
+			for _, row := range g {
+				bw.WriteByte('|')
+				for _, c := range row {
+					bw.WriteRune(x.chars[c])
+				}
+				bw.WriteString("|\n")
+			}
+			bw.WriteString("</image>\n</solution>\n")
+		}
+		bw.WriteString("</puzzle>\n")
+	}
+	bw.WriteString("</puzzleset>\n")
+	return bw.Flush()
+}
+
+// goalFits reports whether g has the puzzle's size and only colours of a
+// palette of n entries.
+func goalFits(p *Puzzle, g Grid, n int) bool {
+	if len(g) == 0 || len(g) != p.Height() {
+		return false
+	}
+	for _, row := range g {
+		if len(row) != p.Width() {
+			return false
+		}
+		for _, c := range row {
+			if int(c) >= n {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func xmlEscape(s string) string {
+	var sb strings.Builder
+	xml.EscapeText(&sb, []byte(s))
+	return sb.String()
+}
+
+// xmlNames gives each palette entry a distinct, non-empty colour name.
+func xmlNames(pal []Swatch) []string {
+	names := make([]string, len(pal))
+	used := map[string]bool{}
+	for c, sw := range pal {
+		n := strings.TrimSpace(sw.Name)
+		plain := strings.IndexFunc(n, func(r rune) bool { return r == utf8.RuneError || (r != ' ' && !unicode.IsGraphic(r)) }) < 0
+		if n == "" || used[n] || !plain {
+			for k := c; ; k++ {
+				n = "color" + strconv.Itoa(k)
+				if !used[n] {
+					break
+				}
+			}
+		}
+		names[c] = n
+		used[n] = true
+	}
+	return names
+}
+
+// xmlChars gives each palette entry a distinct image character, keeping
+// the swatch's own where it is printable and not white space or '|'.
+func xmlChars(pal []Swatch) []rune {
+	chars := make([]rune, len(pal))
+	used := map[rune]bool{}
+	ok := func(r rune) bool {
+		return r != 0 && r != '|' && r != utf8.RuneError && unicode.IsGraphic(r) && !unicode.IsSpace(r) && !used[r]
+	}
+	const spare = ".X#abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWYZ0123456789@%&*+=!?$^~<>;:'`_-/\\()[]{}"
+	for c, sw := range pal {
+		r := sw.Char
+		if !ok(r) {
+			r = defaultChar(Color(c))
+		}
+		if !ok(r) {
+			for _, s := range spare {
+				if ok(s) {
+					r = s
+					break
+				}
+			}
+		}
+		chars[c] = r
+		used[r] = true
+	}
+	return chars
+}
