@@ -224,8 +224,12 @@ func parseInterspersed(c *cli.Context) ([]string, error) {
 				value = in[i]
 			}
 		}
-		if err := c.Set(name, value); err != nil {
-			return nil, fmt.Errorf("invalid value %q for flag -%s: %v", value, name, err)
+		// Each name of a flag has its own flag.Value; cli copies the
+		// one given to the others only for flags it parsed itself.
+		for _, n := range fl.Names() {
+			if err := c.Set(n, value); err != nil {
+				return nil, fmt.Errorf("invalid value %q for flag -%s: %v", value, name, err)
+			}
 		}
 	}
 	return args, nil

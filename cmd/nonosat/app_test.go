@@ -133,7 +133,7 @@ func TestHelp(t *testing.T) {
 			t.Errorf("nonosat %q: %v\nwant exit 0 and nothing on stderr", args, r)
 		}
 		for _, c := range app.Commands {
-			if !strings.Contains(r.stdout, c.Name) {
+			if !c.Hidden && !strings.Contains(r.stdout, c.Name) {
 				t.Errorf("nonosat %q does not list command %s:\n%s", args, c.Name, r.stdout)
 			}
 		}
@@ -142,6 +142,9 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	for _, c := range app.Commands {
+		if c.Hidden {
+			continue
+		}
 		for _, args := range [][]string{
 			{c.Name, "--help"},
 			{c.Name, "-h"},
@@ -276,14 +279,14 @@ func TestParseInterspersed(t *testing.T) {
 	var got []string
 	cmd := &cli.Command{
 		Name:  "x",
-		Flags: []cli.Flag{&cli.StringFlag{Name: "to"}, &cli.BoolFlag{Name: "json"}},
+		Flags: []cli.Flag{&cli.StringFlag{Name: "to", Aliases: []string{"t"}}, &cli.BoolFlag{Name: "json", Aliases: []string{"j"}}},
 		Action: withArgs(0, -1, func(c *cli.Context, args []string) error {
 			got = append(args, c.String("to"), fmt.Sprint(c.Bool("json")))
 			return nil
 		}),
 	}
 	app := &cli.App{Commands: []*cli.Command{cmd}, Writer: io.Discard, ErrWriter: io.Discard, ExitErrHandler: func(*cli.Context, error) {}}
-	if err := app.Run([]string{"nonosat", "x", "a", "-", "--json", "-to", "nin", "--", "--to", "-h"}); err != nil {
+	if err := app.Run([]string{"nonosat", "x", "a", "-", "-j", "-t", "nin", "--", "--to", "-h"}); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"a", "-", "--to", "-h", "nin", "true"}
