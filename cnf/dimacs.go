@@ -47,19 +47,24 @@ func (e *DIMACSError) Error() string { return fmt.Sprintf("line %d: %v", e.Line,
 func (e *DIMACSError) Unwrap() error { return e.Err }
 
 // ReadDIMACS reads a DIMACS CNF formula. Comment lines are returned without
-// their leading "c" and one space.
+// their leading "c" and one space. A line "%" ends the formula (SATLIB's
+// files put one before a stray "0"); a last clause without its closing 0
+// is kept.
 func ReadDIMACS(r io.Reader) (f *Formula, comments []string, err error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
 	f = &Formula{}
-	n, declared, header := 0, -1, false
+	n, header := 0, false
 	var cur Clause
+scan:
 	for sc.Scan() {
 		n++
 		line := strings.TrimSpace(sc.Text())
 		switch {
-		case line == "" || line == "%":
+		case line == "":
 			continue
+		case line == "%":
+			break scan // SATLIB files end with "%" and a stray "0"
 		case line[0] == 'c':
 			comments = append(comments, strings.TrimPrefix(strings.TrimPrefix(line, "c"), " "))
 			continue
@@ -68,12 +73,14 @@ func ReadDIMACS(r io.Reader) (f *Formula, comments []string, err error) {
 			if header || len(fs) != 4 || fs[1] != "cnf" {
 				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: problem line %q", ErrDIMACS, line)}
 			}
+			// The clause count is checked for syntax only: solvers disagree on
+			// strictness, and we accept a wrong count.
 			v, err1 := strconv.Atoi(fs[2])
 			c, err2 := strconv.Atoi(fs[3])
 			if err1 != nil || err2 != nil || v < 0 || c < 0 || v > 1<<30 {
 				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: problem line %q", ErrDIMACS, line)}
 			}
-			f.NumVars, declared, header = v, c, true
+			f.NumVars, header = v, true
 			continue
 		}
 		if !header {
@@ -84,15 +91,19 @@ func ReadDIMACS(r io.Reader) (f *Formula, comments []string, err error) {
 			if err != nil {
 				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: literal %q", ErrDIMACS, tok)}
 			}
+			lit := Lit(x)
 			if x == 0 {
 				f.Clauses = append(f.Clauses, cur)
 				cur = nil
 				continue
 			}
-			if v := int(Lit(x).Var()); v > f.NumVars {
-				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: literal %d beyond %d variables", ErrDIMACS, x, f.NumVars)}
+			if x < 0 {
+				x = -x // fits: ParseInt with bitSize 32 gives at least -1<<31
 			}
-			cur = append(cur, Lit(x))
+			if x > int64(f.NumVars) {
+				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: literal %s beyond %d variables", ErrDIMACS, tok, f.NumVars)}
+			}
+			cur = append(cur, lit)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -104,6 +115,5 @@ func ReadDIMACS(r io.Reader) (f *Formula, comments []string, err error) {
 	if len(cur) > 0 {
 		f.Clauses = append(f.Clauses, cur)
 	}
-	_ = declared // solvers disagree on strictness; we accept a wrong count
 	return f, comments, nil
 }

@@ -36,38 +36,57 @@ var ErrModel = errors.New("bad solver output")
 // SAT-competition output ("s SATISFIABLE" and "v ..." lines, comments
 // with "c"), MiniSat's result file ("SAT" or "UNSAT" on the first line, then
 // the literals), or a bare list of literals. Literals may span many lines
-// and end with 0. Variables beyond numVars are an error; variables not
-// mentioned are false. Errors name the line.
+// and end with 0. Variables beyond numVars are an error, and so are a
+// variable given both signs, two different answers, and literals with an
+// UNSATISFIABLE answer; variables not mentioned are false. Input with
+// neither an answer nor literals gives Unknown and no error. Errors are
+// *DIMACSError values wrapping ErrModel and name the line.
 func ReadModel(r io.Reader, numVars int) (Status, Model, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
-	st := Unknown
-	var m Model
-	n := 0
-	sawLits, ended := false, false
+	st, stLine := Unknown, 0 // the answer given and its line (0: none)
+	var m, seen Model
+	n, litLine := 0, 0 // litLine: the first line with literals
+	ended := false
+	bad := func(format string, args ...any) error {
+		return &DIMACSError{n, fmt.Errorf("%w: "+format, append([]any{ErrModel}, args...)...)}
+	}
 	lits := func(fields []string) error {
 		if m == nil {
-			m = make(Model, numVars)
+			m, seen = make(Model, max(numVars, 0)), make(Model, max(numVars, 0))
+			litLine = n
 		}
 		for _, tok := range fields {
 			x, err := strconv.ParseInt(tok, 10, 32)
 			if err != nil {
-				return &DIMACSError{n, fmt.Errorf("%w: %q is not a literal", ErrModel, tok)}
+				return bad("%q is not a literal", tok)
 			}
 			if x == 0 {
 				ended = true
 				continue
 			}
 			if ended {
-				return &DIMACSError{n, fmt.Errorf("%w: literal %d after the closing 0", ErrModel, x)}
+				return bad("literal %d after the closing 0", x)
 			}
-			v := int(Lit(x).Var())
-			if v > numVars {
-				return &DIMACSError{n, fmt.Errorf("%w: literal %d beyond %d variables", ErrModel, x, numVars)}
+			v := x
+			if v < 0 {
+				v = -v // fits in int64 even for -1<<31
 			}
-			m[v-1] = x > 0
-			sawLits = true
+			if v > int64(len(m)) {
+				return bad("literal %d beyond %d variables", x, numVars)
+			}
+			if seen[v-1] && m[v-1] != (x > 0) {
+				return bad("variable %d given both signs", v)
+			}
+			m[v-1], seen[v-1] = x > 0, true
 		}
+		return nil
+	}
+	answer := func(s Status) error {
+		if stLine > 0 && s != st {
+			return bad("answer %v after %v on line %d", s, st, stLine)
+		}
+		st, stLine = s, n
 		return nil
 	}
 	for sc.Scan() {
@@ -77,47 +96,51 @@ func ReadModel(r io.Reader, numVars int) (Status, Model, error) {
 			continue
 		}
 		fields := strings.Fields(line)
+		var err error
 		switch head := strings.ToUpper(fields[0]); {
 		case head == "C" || strings.HasPrefix(line, "c "):
 			continue
 		case head == "S":
 			if len(fields) < 2 {
-				return Unknown, nil, &DIMACSError{n, fmt.Errorf("%w: empty status line", ErrModel)}
+				return Unknown, nil, bad("empty status line")
 			}
-			switch strings.ToUpper(strings.Join(fields[1:], " ")) {
+			switch s := strings.Join(fields[1:], " "); strings.ToUpper(s) {
 			case "SATISFIABLE":
-				st = Sat
+				err = answer(Sat)
 			case "UNSATISFIABLE":
-				st = Unsat
+				err = answer(Unsat)
 			case "UNKNOWN", "INDETERMINATE":
-				st = Unknown
+				err = answer(Unknown)
 			default:
-				return Unknown, nil, &DIMACSError{n, fmt.Errorf("%w: status %q", ErrModel, strings.Join(fields[1:], " "))}
+				err = bad("status %q", s)
 			}
-		case head == "SAT" || head == "SATISFIABLE":
-			st = Sat
-		case head == "UNSAT" || head == "UNSATISFIABLE":
-			st = Unsat
-		case head == "INDET" || head == "UNKNOWN":
-			st = Unknown
+		case len(fields) == 1 && (head == "SAT" || head == "SATISFIABLE"):
+			err = answer(Sat)
+		case len(fields) == 1 && (head == "UNSAT" || head == "UNSATISFIABLE"):
+			err = answer(Unsat)
+		case len(fields) == 1 && (head == "INDET" || head == "INDETERMINATE" || head == "UNKNOWN"):
+			err = answer(Unknown)
 		case head == "V":
-			if err := lits(fields[1:]); err != nil {
-				return Unknown, nil, err
-			}
+			err = lits(fields[1:])
 		default:
-			if err := lits(fields); err != nil {
-				return Unknown, nil, err
-			}
+			err = lits(fields)
+		}
+		if err != nil {
+			return Unknown, nil, err
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return Unknown, nil, &DIMACSError{n + 1, err}
 	}
-	if st == Unknown && sawLits {
+	switch {
+	case stLine == 0 && m != nil:
 		st = Sat // a bare literal list
-	}
-	if st == Sat && m == nil {
-		return Unknown, nil, &DIMACSError{n, fmt.Errorf("%w: satisfiable but no model given", ErrModel)}
+	case st == Sat && m == nil:
+		n = stLine
+		return Unknown, nil, bad("satisfiable but no model given")
+	case st != Sat && m != nil:
+		n = litLine
+		return Unknown, nil, bad("literals with answer %v", st)
 	}
 	if st != Sat {
 		m = nil
