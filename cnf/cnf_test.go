@@ -50,8 +50,8 @@ func TestModel(t *testing.T) {
 		{cnf.Model{true, false, true}, false},
 		{cnf.Model{false, false, true}, true},
 		{cnf.Model{false, true, false}, false},
-		{cnf.Model{true, true}, true},  // variable 3 missing: false
-		{cnf.Model{}, false},           // all false: {2, 3} fails
+		{cnf.Model{true, true}, true}, // variable 3 missing: false
+		{cnf.Model{}, false},          // all false: {2, 3} fails
 		{cnf.Model{true, true, false, true}, true},
 	}
 	for _, tt := range tests {
