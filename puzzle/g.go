@@ -113,7 +113,7 @@ func decodeG(r io.Reader) ([]parsed, error) {
 			}
 			for _, e := range decls {
 				if e.in == d.in {
-					return nil, errorf(n, "%w: colour %q declared twice (first on line %d)", ErrSyntax, d.in, e.line)
+					return nil, syntaxAt(n, "colour %q declared twice (first on line %d)", d.in, e.line)
 				}
 			}
 			if len(decls) > MaxColors+1 {
@@ -139,14 +139,14 @@ func decodeG(r io.Reader) ([]parsed, error) {
 			}
 		}
 	}
-	if err := lr.err(); err != nil {
-		return nil, &ParseError{Line: lr.line() + 1, Err: err}
+	if err := lineReaderError(lr); err != nil {
+		return nil, err
 	}
 	switch state {
 	case gPreamble, gColors:
 		return nil, errorf(lr.line(), "%w: no line starting with ':' begins the row clues", ErrNoPuzzle)
 	case gRows:
-		return nil, errorf(lr.line(), "%w: no line starting with ':' begins the column clues", ErrSyntax)
+		return nil, syntaxAt(lr.line(), "no line starting with ':' begins the column clues")
 	}
 	if !done {
 		// No closing ':' line: blank lines at the end of the file are not
@@ -180,11 +180,11 @@ func setGMeta(p *Puzzle, key, val string) {
 func parseGColor(line string, n int) (gColor, error) {
 	m := reGColor.FindStringSubmatch(line)
 	if m == nil {
-		return gColor{}, errorf(n, "%w: colour line %q: want \"c:X colour\"", ErrSyntax, clip(line))
+		return gColor{}, syntaxAt(n, "colour line %q: want \"c:X colour\"", clip(line))
 	}
 	in := []rune(m[1])[0]
 	if in == ',' || (unicode.IsDigit(in) && in != '0' && in != '1') {
-		return gColor{}, errorf(n, "%w: colour character %q: digits other than 0 and 1 and commas cannot name colours", ErrSyntax, in)
+		return gColor{}, syntaxAt(n, "colour character %q: digits other than 0 and 1 and commas cannot name colours", in)
 	}
 	out := rune(0)
 	if m[2] != "" {
@@ -282,17 +282,20 @@ func parseGClue(line string, inchars map[rune]Color) (Clue, error) {
 			i++
 		}
 		if i == 0 {
-			return nil, fmt.Errorf("%w: block %q: want a number and an optional colour character", ErrSyntax, clip(tok))
+			return nil, syntaxMsg(fmt.Sprintf("block %q: want a number and an optional colour character", clip(tok)))
 		}
-		k, err := parseBlockLen(tok[:i])
+		k, err := parseBlock(tok[:i])
 		if err != nil {
 			return nil, err
+		}
+		if k == 0 {
+			return nil, syntaxMsg(fmt.Sprintf("block %q: a block has at least one cell (a lone 0 is an empty clue)", clip(tok)))
 		}
 		in := '1'
 		if rest := []rune(tok[i:]); len(rest) == 1 {
 			in = rest[0]
 		} else if len(rest) > 1 {
-			return nil, fmt.Errorf("%w: block %q: want a number and an optional colour character", ErrSyntax, clip(tok))
+			return nil, syntaxMsg(fmt.Sprintf("block %q: want a number and an optional colour character", clip(tok)))
 		}
 		col, ok := inchars[in]
 		if !ok {

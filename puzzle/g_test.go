@@ -10,9 +10,9 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
-// flag is the picture of testdata/flag.g: green, yellow and a triangle
+// flagPuzzle is the picture of testdata/flag.g: green, yellow and a triangle
 // colour, no default colour.
-func flag() *puzzle.Puzzle {
+func flagPuzzle() *puzzle.Puzzle {
 	pal := []puzzle.Swatch{
 		{Name: "white", RGB: puzzle.RGB{R: 255, G: 255, B: 255}, Char: ' '},
 		{Name: "g", RGB: puzzle.RGB{G: 0xa0}, Char: 'G'},
@@ -39,7 +39,7 @@ func TestDecodeG(t *testing.T) {
 			{Name: "black", Char: 'X'},
 			{Name: "red", RGB: puzzle.RGB{R: 255}, Char: '%'},
 		}, ""},
-		{"flag.g", flag(), flag().Palette, "Flag"},
+		{"flag.g", flagPuzzle(), flagPuzzle().Palette, "Flag"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -123,7 +123,7 @@ func TestEncodeG(t *testing.T) {
 	if buf.String() != want {
 		t.Errorf("Encode(example B, G) =\n%s\nwant\n%s", buf.String(), want)
 	}
-	for _, p := range []*puzzle.Puzzle{dancer(), exampleB(), flag()} {
+	for _, p := range []*puzzle.Puzzle{dancer(), exampleB(), flagPuzzle()} {
 		q := roundTrip(t, p, puzzle.G)
 		if !reflect.DeepEqual(q.Palette, p.Palette) {
 			t.Errorf("G round trip changed the palette: %v, want %v", q.Palette, p.Palette)

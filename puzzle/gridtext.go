@@ -1,6 +1,8 @@
 package puzzle
 
 import (
+	"bufio"
+	"errors"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -25,10 +27,10 @@ func ParseGrid(r io.Reader, p *Puzzle) (Grid, error) {
 			if strings.TrimSpace(line) == "" {
 				continue
 			}
-			return nil, errorf(lr.line(), "%w: grid has more than %d rows", ErrSyntax, h)
+			return nil, syntaxAt(lr.line(), "grid has more than %d rows", h)
 		}
 		if n := utf8.RuneCountInString(line); n != w {
-			return nil, errorf(lr.line(), "%w: row %d has %d cells, puzzle width %d", ErrSyntax, len(g)+1, n, w)
+			return nil, syntaxAt(lr.line(), "row %d has %d cells, puzzle width %d", len(g)+1, n, w)
 		}
 		row := make([]Color, 0, w)
 		for _, ch := range line {
@@ -40,11 +42,11 @@ func ParseGrid(r io.Reader, p *Puzzle) (Grid, error) {
 		}
 		g = append(g, row)
 	}
-	if err := lr.err(); err != nil {
-		return nil, &ParseError{Line: lr.line() + 1, Err: err}
+	if err := lineReaderError(lr); err != nil {
+		return nil, err
 	}
 	if len(g) != h {
-		return nil, errorf(lr.line(), "%w: grid has %d rows, puzzle %d", ErrSyntax, len(g), h)
+		return nil, syntaxAt(lr.line(), "grid has %d rows, puzzle %d", len(g), h)
 	}
 	return g, nil
 }
@@ -69,4 +71,16 @@ func gridChars(p *Puzzle) map[rune]Color {
 		}
 	}
 	return m
+}
+
+// lineReaderError is the *ParseError for a read error of lr, or nil.
+func lineReaderError(lr *lineReader) error {
+	err := lr.err()
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, bufio.ErrTooLong):
+		return errorf(lr.line()+1, "%w: line too long", ErrTooLarge)
+	}
+	return &ParseError{Line: lr.line() + 1, Err: err}
 }

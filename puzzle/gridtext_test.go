@@ -86,12 +86,12 @@ func TestParseGridErrors(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 	}{
-		{"short row", "rrX.\n.XX\nr.XX\n", "line 2: syntax error: row 2 has 3 cells, puzzle width 4"},
-		{"long row", "rrX..\n", "line 1: syntax error: row 1 has 5 cells, puzzle width 4"},
+		{"short row", "rrX.\n.XX\nr.XX\n", "line 2: row 2 has 3 cells, puzzle width 4"},
+		{"long row", "rrX..\n", "line 1: row 1 has 5 cells, puzzle width 4"},
 		{"unknown char", "rrX.\n.XX.\nr.Xq\n", "line 3: unknown colour: row 3 column 4: character 'q' is no colour of the puzzle"},
-		{"too few rows", "rrX.\n.XX.\n", "line 2: syntax error: grid has 2 rows, puzzle 3"},
-		{"too many rows", "rrX.\n.XX.\nr.XX\n\n....\n", "line 5: syntax error: grid has more than 3 rows"},
-		{"empty", "", "syntax error: grid has 0 rows, puzzle 3"},
+		{"too few rows", "rrX.\n.XX.\n", "line 2: grid has 2 rows, puzzle 3"},
+		{"too many rows", "rrX.\n.XX.\nr.XX\n\n....\n", "line 5: grid has more than 3 rows"},
+		{"empty", "", "grid has 0 rows, puzzle 3"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

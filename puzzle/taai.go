@@ -27,37 +27,6 @@ func taaiHeader(line string) string {
 	return "$" + m[1]
 }
 
-// parseBlockLen reads one block length, a decimal number from 1 to
-// MaxSide.
-func parseBlockLen(s string) (int, error) {
-	n, err := strconv.Atoi(s)
-	switch {
-	case err != nil || n <= 0 || s[0] == '+':
-		return 0, fmt.Errorf("%w: block %q: not a positive integer", ErrSyntax, clip(s))
-	case n > MaxSide:
-		return 0, fmt.Errorf("%w: block of %d cells, at most %d", ErrTooLarge, n, MaxSide)
-	}
-	return n, nil
-}
-
-// parseBWClue reads a line of block lengths separated by TABs or spaces.
-// An empty line or a lone "0" is an empty clue.
-func parseBWClue(line string) (Clue, error) {
-	f := strings.Fields(line)
-	if len(f) == 1 && f[0] == "0" {
-		return Clue{}, nil
-	}
-	c := make(Clue, 0, len(f))
-	for _, s := range f {
-		n, err := parseBlockLen(s)
-		if err != nil {
-			return nil, err
-		}
-		c = append(c, Block{Len: n, Color: 1})
-	}
-	return c, nil
-}
-
 // taaiPuzzle collects the clue lines of one tournament puzzle.
 type taaiPuzzle struct {
 	id    string
@@ -101,7 +70,7 @@ func decodeTAAI(r io.Reader) ([]parsed, error) {
 			if strings.TrimSpace(line) == "" {
 				continue
 			}
-			return nil, errorf(lr.line(), "%w: want a puzzle header \"$1\", found %q", ErrSyntax, clip(line))
+			return nil, syntaxAt(lr.line(), "want a puzzle header \"$1\", found %q", clip(line))
 		}
 		if len(cur.lines) >= 2*MaxSide {
 			return nil, errorf(lr.line(), "%w: puzzle %s has more than %d clue lines", ErrTooLarge, cur.id, 2*MaxSide)
@@ -109,8 +78,8 @@ func decodeTAAI(r io.Reader) ([]parsed, error) {
 		cur.lines = append(cur.lines, line)
 		cur.nums = append(cur.nums, lr.line())
 	}
-	if err := lr.err(); err != nil {
-		return nil, &ParseError{Line: lr.line() + 1, Err: err}
+	if err := lineReaderError(lr); err != nil {
+		return nil, err
 	}
 	if err := finish(); err != nil {
 		return nil, err
@@ -141,16 +110,16 @@ func (tp *taaiPuzzle) trimTrailingBlanks(prevN int) {
 func (tp *taaiPuzzle) build() (parsed, error) {
 	k := len(tp.lines)
 	if k == 0 {
-		return parsed{}, errorf(tp.start, "%w: puzzle %s has no clues", ErrSyntax, tp.id)
+		return parsed{}, syntaxAt(tp.start, "puzzle %s has no clues", tp.id)
 	}
 	if k%2 != 0 {
-		return parsed{}, errorf(tp.start, "%w: puzzle %s has %d clue lines, want N columns then N rows", ErrSyntax, tp.id, k)
+		return parsed{}, syntaxAt(tp.start, "puzzle %s has %d clue lines, want N columns then N rows", tp.id, k)
 	}
 	n := k / 2
 	p := &Puzzle{ID: tp.id, Palette: BlackWhite(), Cols: make([]Clue, n), Rows: make([]Clue, n)}
 	pos := positions{start: tp.start, cols: tp.nums[:n], rows: tp.nums[n:]}
 	for i, line := range tp.lines {
-		c, err := parseBWClue(line)
+		c, err := parseLensLine(line)
 		if err != nil {
 			if i < n {
 				return parsed{}, errorf(tp.nums[i], "column %d: %w", i+1, err)
@@ -258,10 +227,10 @@ func DecodeTAAISolutions(r io.Reader) (map[string]Grid, error) {
 			return nil
 		}
 		if len(g) == 0 {
-			return errorf(start, "%w: solution %s has no rows", ErrSyntax, id)
+			return syntaxAt(start, "solution %s has no rows", id)
 		}
 		if len(g) != len(g[0]) {
-			return errorf(start, "%w: solution %s has %d rows of %d cells, want a square", ErrSyntax, id, len(g), len(g[0]))
+			return syntaxAt(start, "solution %s has %d rows of %d cells, want a square", id, len(g), len(g[0]))
 		}
 		out[id] = g
 		return nil
@@ -276,7 +245,7 @@ func DecodeTAAISolutions(r io.Reader) (map[string]Grid, error) {
 				return nil, err
 			}
 			if _, dup := out[h]; dup {
-				return nil, errorf(lr.line(), "%w: solution %s appears twice", ErrSyntax, h)
+				return nil, syntaxAt(lr.line(), "solution %s appears twice", h)
 			}
 			id, g, start = h, nil, lr.line()
 			continue
@@ -286,13 +255,13 @@ func DecodeTAAISolutions(r io.Reader) (map[string]Grid, error) {
 			continue
 		}
 		if id == "" {
-			return nil, errorf(lr.line(), "%w: want a solution header \"$1\", found %q", ErrSyntax, clip(line))
+			return nil, syntaxAt(lr.line(), "want a solution header \"$1\", found %q", clip(line))
 		}
 		if len(g) >= MaxSide || len(f) > MaxSide {
 			return nil, errorf(lr.line(), "%w: solution %s is larger than %d per side", ErrTooLarge, id, MaxSide)
 		}
 		if len(g) > 0 && len(f) != len(g[0]) {
-			return nil, errorf(lr.line(), "%w: solution %s row %d has %d cells, row 1 has %d", ErrSyntax, id, len(g)+1, len(f), len(g[0]))
+			return nil, syntaxAt(lr.line(), "solution %s row %d has %d cells, row 1 has %d", id, len(g)+1, len(f), len(g[0]))
 		}
 		row := make([]Color, len(f))
 		for c, s := range f {
@@ -301,13 +270,13 @@ func DecodeTAAISolutions(r io.Reader) (map[string]Grid, error) {
 			case "1":
 				row[c] = 1
 			default:
-				return nil, errorf(lr.line(), "%w: solution %s row %d column %d: %q is not 0 or 1", ErrSyntax, id, len(g)+1, c+1, clip(s))
+				return nil, syntaxAt(lr.line(), "solution %s row %d column %d: %q is not 0 or 1", id, len(g)+1, c+1, clip(s))
 			}
 		}
 		g = append(g, row)
 	}
-	if err := lr.err(); err != nil {
-		return nil, &ParseError{Line: lr.line() + 1, Err: err}
+	if err := lineReaderError(lr); err != nil {
+		return nil, err
 	}
 	if err := finish(); err != nil {
 		return nil, err

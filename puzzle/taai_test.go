@@ -148,12 +148,12 @@ func TestDecodeTAAISolutionsErrors(t *testing.T) {
 		name, in, want string
 	}{
 		{"empty", "", "no puzzle found: no solutions"},
-		{"no header", "0\t1\n1\t0\n", "line 1: syntax error: want a solution header \"$1\", found \"0\\t1\""},
-		{"bad cell", "$1\n0\t1\n1\t2\n", "line 3: syntax error: solution $1 row 2 column 2: \"2\" is not 0 or 1"},
-		{"ragged", "$1\n0\t1\n1\n", "line 3: syntax error: solution $1 row 2 has 1 cells, row 1 has 2"},
-		{"not square", "$1\n0\t1\t1\n1\t0\t0\n", "line 1: syntax error: solution $1 has 2 rows of 3 cells, want a square"},
-		{"no rows", "$1\n$2\n1\n", "line 1: syntax error: solution $1 has no rows"},
-		{"twice", "$1\n1\n$1\n1\n", "line 3: syntax error: solution $1 appears twice"},
+		{"no header", "0\t1\n1\t0\n", "line 1: want a solution header \"$1\", found \"0\\t1\""},
+		{"bad cell", "$1\n0\t1\n1\t2\n", "line 3: solution $1 row 2 column 2: \"2\" is not 0 or 1"},
+		{"ragged", "$1\n0\t1\n1\n", "line 3: solution $1 row 2 has 1 cells, row 1 has 2"},
+		{"not square", "$1\n0\t1\t1\n1\t0\t0\n", "line 1: solution $1 has 2 rows of 3 cells, want a square"},
+		{"no rows", "$1\n$2\n1\n", "line 1: solution $1 has no rows"},
+		{"twice", "$1\n1\n$1\n1\n", "line 3: solution $1 appears twice"},
 		{"huge", "$1\n" + strings.Repeat("0\t", 1001) + "\n", "line 2: too large: solution $1 is larger than 1000 per side"},
 	}
 	for _, tt := range tests {

@@ -70,10 +70,10 @@ func readXMLTree(r io.Reader) (*xnode, error) {
 		if err != nil {
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
-				return nil, errorf(se.Line, "%w: %s", ErrSyntax, se.Msg)
+				return nil, syntaxAt(se.Line, "%s", se.Msg)
 			}
 			line, _ := d.InputPos()
-			return nil, errorf(line, "%w: %v", ErrSyntax, err)
+			return nil, syntaxAt(line, "%v", err)
 		}
 		line, _ := d.InputPos()
 		switch t := tok.(type) {
@@ -84,7 +84,7 @@ func readXMLTree(r io.Reader) (*xnode, error) {
 			n := &xnode{name: t.Name.Local, attr: t.Attr, line: line, start: before}
 			if len(stack) == 0 {
 				if root != nil {
-					return nil, errorf(line, "%w: a second root element <%s>", ErrSyntax, n.name)
+					return nil, syntaxAt(line, "a second root element <%s>", n.name)
 				}
 				root = n
 			} else {
@@ -98,7 +98,7 @@ func readXMLTree(r io.Reader) (*xnode, error) {
 			if len(stack) > 0 {
 				stack[len(stack)-1].text.Write(t)
 			} else if strings.TrimSpace(string(t)) != "" {
-				return nil, errorf(line, "%w: text outside the root element", ErrSyntax)
+				return nil, syntaxAt(line, "text outside the root element")
 			}
 		}
 	}
@@ -187,7 +187,7 @@ func decodeXML(r io.Reader) ([]parsed, error) {
 	case "puzzle":
 		puzzles = []*xnode{root}
 	default:
-		return nil, errorf(root.line, "%w: root element <%s>, want <puzzleset>", ErrSyntax, root.name)
+		return nil, syntaxAt(root.line, "root element <%s>, want <puzzleset>", root.name)
 	}
 	if len(puzzles) == 0 {
 		return nil, errorf(root.line, "%w: <puzzleset> holds no <puzzle>", ErrNoPuzzle)
@@ -229,7 +229,7 @@ func xmlPuzzle(pz *xnode) (parsed, error) {
 	if t, _ := pz.get("type"); t == "triddler" {
 		return parsed{}, errorf(pz.line, "%w: triddlers (hexagonal grids) are not supported", ErrUnsupported)
 	} else if t != "" && t != "grid" {
-		return parsed{}, errorf(pz.line, "%w: puzzle type %q, want grid", ErrSyntax, clip(t))
+		return parsed{}, syntaxAt(pz.line, "puzzle type %q, want grid", clip(t))
 	}
 	defName, ok := pz.get("defaultcolor")
 	if !ok {
@@ -264,7 +264,7 @@ func xmlPuzzle(pz *xnode) (parsed, error) {
 				return parsed{}, err
 			}
 			if prev := byName[c.name]; prev != nil {
-				return parsed{}, errorf(k.line, "%w: colour %q defined twice (first on line %d)", ErrSyntax, clip(c.name), prev.line)
+				return parsed{}, syntaxAt(k.line, "colour %q defined twice (first on line %d)", clip(c.name), prev.line)
 			}
 			if len(colors) > MaxColors {
 				return parsed{}, errorf(k.line, "%w: more than %d colours", ErrTooLarge, MaxColors)
@@ -280,16 +280,16 @@ func xmlPuzzle(pz *xnode) (parsed, error) {
 			switch typ {
 			case "rows":
 				if haveRows {
-					return parsed{}, errorf(k.line, "%w: second <clues type=\"rows\">", ErrSyntax)
+					return parsed{}, syntaxAt(k.line, "second <clues type=\"rows\">")
 				}
 				rows, rowLines, haveRows = lines, nums, true
 			case "columns":
 				if haveCols {
-					return parsed{}, errorf(k.line, "%w: second <clues type=\"columns\">", ErrSyntax)
+					return parsed{}, syntaxAt(k.line, "second <clues type=\"columns\">")
 				}
 				cols, colLines, haveCols = lines, nums, true
 			default:
-				return parsed{}, errorf(k.line, "%w: clues type %q, want rows or columns", ErrSyntax, clip(typ))
+				return parsed{}, syntaxAt(k.line, "clues type %q, want rows or columns", clip(typ))
 			}
 		case "solution":
 			typ, ok := k.get("type")
@@ -307,12 +307,12 @@ func xmlPuzzle(pz *xnode) (parsed, error) {
 				}
 			case "saved":
 			default:
-				return parsed{}, errorf(k.line, "%w: solution type %q, want goal, solution or saved", ErrSyntax, clip(typ))
+				return parsed{}, syntaxAt(k.line, "solution type %q, want goal, solution or saved", clip(typ))
 			}
 		}
 	}
 	if haveRows != haveCols {
-		return parsed{}, errorf(pz.line, "%w: puzzle has row clues or column clues but not both", ErrSyntax)
+		return parsed{}, syntaxAt(pz.line, "puzzle has row clues or column clues but not both")
 	}
 	if goal == nil {
 		goal = solution
@@ -344,7 +344,11 @@ func xmlPuzzle(pz *xnode) (parsed, error) {
 		return parsed{}, err
 	}
 	usesDefault := !haveRows
-	for _, set := range [][][]xmlCount{rows, cols} {
+	sets := [][][]xmlCount{rows, cols}
+	if len(colLines) > 0 && len(rowLines) > 0 && colLines[0] < rowLines[0] {
+		sets = [][][]xmlCount{cols, rows} // report the first problem in the file
+	}
+	for _, set := range sets {
 		for _, line := range set {
 			for i, c := range line {
 				if c.color == "" {
@@ -358,7 +362,7 @@ func xmlPuzzle(pz *xnode) (parsed, error) {
 					return parsed{}, err
 				}
 				if line[i].color == bgName {
-					return parsed{}, errorf(c.line, "%w: count of the background colour %q", ErrColor, clip(bgName))
+					return parsed{}, syntaxAt(c.line, "count in the background colour %q", clip(bgName))
 				}
 			}
 		}
@@ -395,7 +399,7 @@ func xmlPuzzle(pz *xnode) (parsed, error) {
 			continue
 		}
 		if prev, dup := chars[ch]; dup {
-			return parsed{}, errorf(byName[p.Palette[i].Name].line, "%w: colours %q and %q share the character %q", ErrSyntax, clip(p.Palette[prev].Name), clip(p.Palette[i].Name), ch)
+			return parsed{}, syntaxAt(byName[p.Palette[i].Name].line, "colours %q and %q share the character %q", clip(p.Palette[prev].Name), clip(p.Palette[i].Name), ch)
 		}
 		chars[ch] = Color(i)
 	}
@@ -427,7 +431,7 @@ func xmlPuzzle(pz *xnode) (parsed, error) {
 			if len(g) > 0 {
 				w = len(g[0])
 			}
-			return parsed{}, errorf(goal.line, "%w: goal is %dx%d, puzzle %dx%d", ErrSyntax, w, len(g), p.Width(), p.Height())
+			return parsed{}, syntaxAt(goal.line, "goal is %dx%d, puzzle %dx%d", w, len(g), p.Width(), p.Height())
 		}
 		p.Goal = g
 	}
@@ -437,16 +441,16 @@ func xmlPuzzle(pz *xnode) (parsed, error) {
 func xmlParseColor(k *xnode, text string) (*xmlColor, error) {
 	name, ok := k.get("name")
 	if !ok || name == "" {
-		return nil, errorf(k.line, "%w: <color> without a name", ErrSyntax)
+		return nil, syntaxAt(k.line, "<color> without a name")
 	}
 	c := &xmlColor{name: name, line: k.line}
 	if ch, ok := k.get("char"); ok && ch != "" {
 		if utf8.RuneCountInString(ch) != 1 {
-			return nil, errorf(k.line, "%w: colour %q: char %q is not one character", ErrSyntax, clip(name), clip(ch))
+			return nil, syntaxAt(k.line, "colour %q: char %q is not one character", clip(name), clip(ch))
 		}
 		c.char, _ = utf8.DecodeRuneInString(ch)
 		if c.char == '|' || c.char == utf8.RuneError || (c.char != ' ' && !unicode.IsGraphic(c.char)) {
-			return nil, errorf(k.line, "%w: colour %q: char %q cannot be used in images", ErrSyntax, clip(name), ch)
+			return nil, syntaxAt(k.line, "colour %q: char %q cannot be used in images", clip(name), ch)
 		}
 	}
 	rgb, err := ParseRGB(text)
@@ -475,12 +479,9 @@ func xmlClueLines(k *xnode) ([][]xmlCount, []int, error) {
 			}
 			s := strings.TrimSpace(c.text.String())
 			color, _ := c.get("color")
-			n := 0
-			if s != "0" {
-				var err error
-				if n, err = parseBlockLen(s); err != nil {
-					return nil, nil, errorf(c.line, "count: %w", err)
-				}
+			n, err := parseBlock(s)
+			if err != nil {
+				return nil, nil, errorf(c.line, "count: %w", err)
 			}
 			line = append(line, xmlCount{n: n, color: color, line: c.line})
 		}
@@ -501,7 +502,7 @@ func xmlGoal(sol *xnode, chars map[rune]Color) (Grid, error) {
 		}
 	}
 	if img == nil {
-		return nil, errorf(sol.line, "%w: solution without <image>", ErrSyntax)
+		return nil, syntaxAt(sol.line, "solution without <image>")
 	}
 	s := img.text.String()
 	line := img.line
@@ -515,11 +516,11 @@ func xmlGoal(sol *xnode, chars map[rune]Color) (Grid, error) {
 		line += strings.Count(s[:i], "\n")
 		s = s[i:]
 		if s[0] != '|' {
-			return nil, errorf(line, "%w: image row does not start with '|'", ErrSyntax)
+			return nil, syntaxAt(line, "image row does not start with '|'")
 		}
 		end := strings.IndexByte(s[1:], '|')
 		if end < 0 {
-			return nil, errorf(line, "%w: image row does not end with '|'", ErrSyntax)
+			return nil, syntaxAt(line, "image row does not end with '|'")
 		}
 		rowText := s[1 : 1+end]
 		s = s[end+2:]
@@ -535,13 +536,13 @@ func xmlGoal(sol *xnode, chars map[rune]Color) (Grid, error) {
 			row = append(row, c)
 		}
 		if len(g) > 0 && len(row) != len(g[0]) {
-			return nil, errorf(line, "%w: image row %d has %d cells, row 1 has %d", ErrSyntax, len(g)+1, len(row), len(g[0]))
+			return nil, syntaxAt(line, "image row %d has %d cells, row 1 has %d", len(g)+1, len(row), len(g[0]))
 		}
 		line += strings.Count(rowText, "\n")
 		g = append(g, row)
 	}
 	if len(g) == 0 || len(g[0]) == 0 {
-		return nil, errorf(img.line, "%w: empty image", ErrSyntax)
+		return nil, syntaxAt(img.line, "empty image")
 	}
 	return g, nil
 }

@@ -107,7 +107,7 @@ func TestDecodeXMLSet(t *testing.T) {
 }
 
 func TestEncodeXML(t *testing.T) {
-	for _, p := range []*puzzle.Puzzle{dancer(), exampleB(), mug(), flag()} {
+	for _, p := range []*puzzle.Puzzle{dancer(), exampleB(), mug(), flagPuzzle()} {
 		q := roundTrip(t, p, puzzle.XML)
 		if !q.Goal.Equal(p.Goal) {
 			t.Errorf("XML round trip changed the goal:\n%vwant\n%v", q.Goal, p.Goal)

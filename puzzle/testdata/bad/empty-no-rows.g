@@ -1,0 +1,1 @@
+Only free text, no clues.

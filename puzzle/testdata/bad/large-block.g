@@ -1,0 +1,5 @@
+: rows
+1000000000
+: columns
+1
+: end

@@ -1,0 +1,5 @@
+: rows
+1 x2
+: columns
+1
+: end

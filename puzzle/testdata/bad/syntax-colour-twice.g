@@ -1,0 +1,8 @@
+#d
+  r:%  red
+  r:&  pink
+: rows
+1r
+: columns
+1r
+: end

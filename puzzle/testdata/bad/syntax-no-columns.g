@@ -1,0 +1,4 @@
+Rows but no columns.
+: rows
+1
+1

@@ -1,0 +1,4 @@
+A hexagonal puzzle.
+#triddler
+: side A
+1
