@@ -46,19 +46,19 @@ func decodeCWC(r io.Reader) ([]parsed, error) {
 	if p.Rows, ps.rows, i, err = readClueLines(ls, i, h, "row", nil); err != nil {
 		return nil, err
 	}
-	if i, err = readSeparator(ls, i, fmt.Sprintf("the %d row clues", h)); err != nil {
+	if i, err = readSeparator(ls, i, "the row clues"); err != nil {
 		return nil, err
 	}
 	if i, err = readColorLines(ls, i, p.Rows, "row", k); err != nil {
 		return nil, err
 	}
-	if i, err = readSeparator(ls, i, fmt.Sprintf("the %d row colours", h)); err != nil {
+	if i, err = readSeparator(ls, i, "the row colours"); err != nil {
 		return nil, err
 	}
 	if p.Cols, ps.cols, i, err = readClueLines(ls, i, w, "column", nil); err != nil {
 		return nil, err
 	}
-	if i, err = readSeparator(ls, i, fmt.Sprintf("the %d column clues", w)); err != nil {
+	if i, err = readSeparator(ls, i, "the column clues"); err != nil {
 		return nil, err
 	}
 	if i, err = readColorLines(ls, i, p.Cols, "column", k); err != nil {
@@ -77,27 +77,26 @@ func readColorLines(ls []string, i int, clues []Clue, kind string, k int) (int, 
 		if i >= len(ls) {
 			return 0, syntaxAt(len(ls), "file ends after %d of %d %s colour lines", n, len(clues), kind)
 		}
-		line := ls[i]
-		j := 0
-		for tok, rest := cutToken(line, isClueSep); tok != ""; tok, rest = cutToken(rest, isClueSep) {
+		j, have := 0, 0
+		for tok, rest := cutToken(ls[i], isClueSep); tok != ""; tok, rest = cutToken(rest, isClueSep) {
 			v, err := parseBlock(tok)
 			if err != nil {
-				return 0, errorf(i+1, "%s %d: colour %q: not a colour number", kind, n+1, shorten(tok))
+				return 0, syntaxAt(i+1, "%s %d: colour %q: not a colour number", kind, n+1, shorten(tok))
 			}
-			if v == 0 && len(c) == 0 && j == 0 {
+			if v == 0 && len(c) == 0 && have == 0 {
 				continue // "0" for an empty clue
 			}
+			have++
 			if v < 1 || v > k {
 				return 0, errorf(i+1, "%s %d: %w %d, colours are 1 to %d", kind, n+1, ErrColor, v, k)
 			}
-			if j == len(c) {
-				return 0, syntaxAt(i+1, "%s %d: more colours than the %d blocks of clue %v", kind, n+1, len(c), c)
+			if j < len(c) {
+				c[j].Color = Color(v)
+				j++
 			}
-			c[j].Color = Color(v)
-			j++
 		}
-		if j < len(c) {
-			return 0, syntaxAt(i+1, "%s %d: %d colours for the %d blocks of clue %v", kind, n+1, j, len(c), c)
+		if have != len(c) {
+			return 0, syntaxAt(i+1, "%s %d: want %d colours for clue %v, have %d", kind, n+1, len(c), c, have)
 		}
 		i++
 	}

@@ -29,7 +29,7 @@ func decodeCWD(r io.Reader) ([]parsed, error) {
 	if p.Rows, ps.rows, i, err = readClueLines(ls, i, h, "row", nil); err != nil {
 		return nil, err
 	}
-	if i, err = readSeparator(ls, i, fmt.Sprintf("the %d row clues", h)); err != nil {
+	if i, err = readSeparator(ls, i, "the row clues"); err != nil {
 		return nil, err
 	}
 	if p.Cols, ps.cols, i, err = readClueLines(ls, i, w, "column", nil); err != nil {

@@ -158,14 +158,27 @@ func (s *nonSection) size(key, val string, n int) error {
 }
 
 // isClueLine reports whether line can be a clue: blank, starting with a
-// digit, or (Nonny) starting with the name of a colour.
-func (s *nonSection) isClueLine(line string) bool {
+// digit, or (Nonny) starting with the name of a colour. With loose set, a
+// line that starts with some other word which is not a keyword, and goes
+// on with numbers, counts too (it names an unknown colour).
+func (s *nonSection) isClueLine(line string, loose bool) bool {
 	line = strings.TrimSpace(line)
 	if line == "" || line[0] >= '0' && line[0] <= '9' {
 		return true
 	}
 	word, _ := cutToken(line, isNONSep)
-	return s.pal.isName(word)
+	if s.pal.isName(word) {
+		return true
+	}
+	return loose && !nonKeywords[strings.ToLower(word)] && !strings.Contains(line, "\"") &&
+		strings.ContainsAny(line, "0123456789")
+}
+
+// nonKeywords are the keywords a clue line never starts with.
+var nonKeywords = map[string]bool{
+	"width": true, "height": true, "rows": true, "columns": true, "color": true, "colour": true,
+	"goal": true, "saved": true, "title": true, "name": true, "by": true, "copyright": true,
+	"catalogue": true, "license": true, "collection": true, "id": true,
 }
 
 // clues reads the clue lines after the "rows" or "columns" keyword at
@@ -188,7 +201,7 @@ func (s *nonSection) clues(key string, i int) (int, error) {
 		lo = skipBlankLines(s.ls[:s.end], lo)
 	}
 	hi := lo
-	for hi < s.end && s.isClueLine(s.ls[hi]) && (n > 0 || !blankLine(s.ls[hi])) {
+	for hi < s.end && s.isClueLine(s.ls[hi], hi-lo < n) && (n > 0 || !blankLine(s.ls[hi])) {
 		hi++
 	}
 	stop := hi
@@ -458,6 +471,9 @@ func (np *nonPalette) parseClue(s string) (Clue, error) {
 		for d < len(tok) && tok[d] >= '0' && tok[d] <= '9' {
 			d++
 		}
+		if d == 0 && !isLetter(tok[0]) {
+			return nil, syntaxMsg(fmt.Sprintf("clue %q: not a positive integer", shorten(tok)))
+		}
 		if d == 0 { // a Nonny colour name
 			col, ok := np.find(tok)
 			if !ok && tok == "black" {
@@ -522,7 +538,7 @@ func (np *nonPalette) goalColor(ch rune) (Color, error) {
 	if ch == '1' {
 		return np.defaultColor()
 	}
-	return 0, fmt.Errorf("%w %q", ErrColor, ch)
+	return 0, fmt.Errorf("%w %q", ErrColor, string(ch))
 }
 
 // finish returns the palette, black and white if no colour was seen.

@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -63,7 +64,7 @@ func parseTatham(s string) (*Puzzle, error) {
 		if k >= w {
 			kind, n = "row", k-w+1
 		}
-		c, err := parseLensBy(piece, func(b byte) bool { return b == '.' })
+		c, err := parseTathamClue(piece)
 		if err != nil {
 			return nil, fmt.Errorf("%s %d: %w", kind, n, err)
 		}
@@ -77,6 +78,32 @@ func parseTatham(s string) (*Puzzle, error) {
 		return nil, syntaxMsg(fmt.Sprintf("%d clues for a %dx%d puzzle, want %d", got, w, h, w+h))
 	}
 	return p, nil
+}
+
+// parseTathamClue reads one clue: numbers separated by single dots, or
+// nothing (or "0") for an empty clue.
+func parseTathamClue(s string) (Clue, error) {
+	if s == "" || s == "0" {
+		return nil, nil
+	}
+	var c Clue
+	clue := s
+	for more := true; more; {
+		var tok string
+		tok, s, more = strings.Cut(s, ".")
+		n, err := parseBlock(tok)
+		if err != nil && !errors.Is(err, ErrTooLarge) || err == nil && n == 0 {
+			err = syntaxMsg(fmt.Sprintf("clue %q: not a positive integer", shorten(clue)))
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(c) == MaxSide {
+			return nil, fmt.Errorf("%w: more than %d blocks", ErrTooLarge, MaxSide)
+		}
+		c = append(c, Block{Len: n, Color: 1})
+	}
+	return c, nil
 }
 
 func encodeTatham(w io.Writer, p *Puzzle) error {

@@ -1,0 +1,31 @@
+package puzzle_test
+
+import (
+	"testing"
+
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+func TestDecodeText(t *testing.T) {
+	// formats.md §4.13: 4 wide, 3 high.
+	ex := puzzle.New([][]int{{1}, {1, 1}, {4}}, [][]int{{3}, {1}, {1}, {2}})
+	small := puzzle.New([][]int{{1}, {}}, [][]int{{1}, {}})
+	runLineReadTests(t, puzzle.Text, []lineReadTest{
+		{name: "Example", input: "1\n1 1\n4\n\n3\n1\n1\n2\n", want: []*puzzle.Puzzle{ex}},
+		{name: "Commas", input: "1\n1,1\n4\n\n3\n1\n1\n2\n", want: []*puzzle.Puzzle{ex}},
+		{name: "Dancer", input: "2\n2 1\n1 1\n3\n1 1\n1 1\n2\n1 1\n1 2\n2\n\n2 1\n2 1 3\n7\n1 3\n2 1\n", want: []*puzzle.Puzzle{cluesOnly(dancerPuzzle())}},
+		{name: "ZeroIsEmpty", input: "1\n0\n\n1\n0\n", want: []*puzzle.Puzzle{small}},
+		{name: "SeveralBlankLines", input: "\n1\n0\n\n\n1\n0\n\n", want: []*puzzle.Puzzle{small}},
+		{name: "CRLF", input: "1\r\n0\r\n\r\n1\r\n0\r\n", want: []*puzzle.Puzzle{small}},
+		{name: "NoColumns", input: "1\n0\n", err: "line 2: no column clues: want row clues, a blank line, then column clues", is: puzzle.ErrSyntax},
+		{name: "ThirdGroup", input: "1\n\n1\n\n1\n", err: `line 5: extra line "1" after the column clues`, is: puzzle.ErrSyntax},
+		{name: "BadNumber", input: "1\n\n1a\n", err: `line 3: column 1: clue "1a": not a positive integer`, is: puzzle.ErrSyntax},
+		{name: "HugeBlock", input: "5000\n\n1\n", err: "line 1: row 1: block length 5000: too large, at most 1000", is: puzzle.ErrTooLarge},
+		{name: "Empty", input: "\n\n", err: "no puzzle found", is: puzzle.ErrNoPuzzle},
+	})
+}
+
+func TestEncodeText(t *testing.T) {
+	checkGolden(t, puzzle.Text, dancerPuzzle(), "dancer.text")
+	checkGolden(t, puzzle.Text, mugPuzzle(), "mug.text")
+}
