@@ -39,17 +39,15 @@ func decodeTAAI(r io.Reader) ([]parsed, error) {
 	lr := newLineReader(r)
 	var out []parsed
 	var cur *taaiPuzzle
-	prevN := 0 // size of the previous puzzle, to trim blank lines at the end
 	finish := func() error {
 		if cur == nil {
 			return nil
 		}
-		cur.trimTrailingBlanks(prevN)
+		cur.trimTrailingBlank()
 		p, err := cur.build()
 		if err != nil {
 			return err
 		}
-		prevN = len(p.pos.rows)
 		out = append(out, p)
 		cur = nil
 		return nil
@@ -87,23 +85,13 @@ func decodeTAAI(r io.Reader) ([]parsed, error) {
 	return out, nil
 }
 
-// trimTrailingBlanks drops blank lines at the end of a puzzle that cannot
-// be clues: those beyond the size of the previous puzzle in the file, and
-// one that makes the number of lines odd.
-func (tp *taaiPuzzle) trimTrailingBlanks(prevN int) {
-	blank := func() bool {
-		k := len(tp.lines)
-		return k > 0 && strings.TrimSpace(tp.lines[k-1]) == ""
-	}
-	drop := func() {
-		tp.lines = tp.lines[:len(tp.lines)-1]
-		tp.nums = tp.nums[:len(tp.nums)-1]
-	}
-	for prevN > 0 && len(tp.lines) > 2*prevN && blank() {
-		drop()
-	}
-	if len(tp.lines)%2 == 1 && blank() {
-		drop()
+// trimTrailingBlank drops a blank line at the end of a puzzle when it
+// makes the number of lines odd: it cannot be a clue, and files often end
+// in one.
+func (tp *taaiPuzzle) trimTrailingBlank() {
+	k := len(tp.lines)
+	if k%2 == 1 && strings.TrimSpace(tp.lines[k-1]) == "" {
+		tp.lines, tp.nums = tp.lines[:k-1], tp.nums[:k-1]
 	}
 }
 
