@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -16,15 +15,18 @@ import (
 // The matching solution files hold "$k" and then N rows of N TAB-separated
 // 0s and 1s; see [DecodeTAAISolutions].
 
-var reTAAIHeader = regexp.MustCompile(`^\s*\$(\d+)\s*$`)
-
 // taaiHeader returns the puzzle id "$k" of a header line, or "".
 func taaiHeader(line string) string {
-	m := reTAAIHeader.FindStringSubmatch(line)
-	if m == nil {
+	s := strings.TrimSpace(line)
+	if len(s) < 2 || s[0] != '$' {
 		return ""
 	}
-	return "$" + m[1]
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return ""
+		}
+	}
+	return s
 }
 
 // taaiPuzzle collects the clue lines of one tournament puzzle.
