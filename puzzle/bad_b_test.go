@@ -1,11 +1,13 @@
 package puzzle_test
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -13,8 +15,9 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
-// This file holds the bad-input golden test of the XML, .g and TAAI
-// formats; bad_a_test.go has the line-based formats'.
+// This file holds tests shared by the XML, .g and TAAI formats: bad inputs
+// with golden errors, oversized inputs, and line-end variants;
+// bad_a_test.go has the line-based formats'.
 
 var updateBad = flag.Bool("update-bad", false, "rewrite the .err files of testdata/bad/*.{xml,g,taai}")
 
@@ -107,5 +110,58 @@ func TestTooManyLines(t *testing.T) {
 				t.Errorf("DecodeAll(%s) error = %v, want %q", tt.f, err, tt.want)
 			}
 		})
+	}
+}
+
+// TestXMLGTAAIVariants reads every XML, .g and TAAI file in testdata with
+// CRLF line ends, with a UTF-8 byte order mark, and with both, and wants
+// the same puzzles as from the file itself.
+func TestXMLGTAAIVariants(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, name := range files {
+		f, ok := badFormatsB[filepath.Ext(name)]
+		if !ok {
+			continue
+		}
+		n++
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := puzzle.DecodeAll(bytes.NewReader(data), f)
+		if err != nil {
+			t.Fatalf("DecodeAll(%s) error = %v", name, err)
+		}
+		lf := bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+		crlf := bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))
+		bom := []byte("\xef\xbb\xbf")
+		for _, v := range []struct {
+			name string
+			data []byte
+		}{{"lf", lf}, {"crlf", crlf}, {"bom", append(bom, data...)}, {"bom+crlf", append(bom, crlf...)}} {
+			t.Run(filepath.Base(name)+"/"+v.name, func(t *testing.T) {
+				got, err := puzzle.DecodeAll(bytes.NewReader(v.data), f)
+				if err != nil {
+					t.Fatalf("DecodeAll(%s, %s) error = %v", v.name, name, err)
+				}
+				if len(got) != len(want) {
+					t.Fatalf("DecodeAll(%s, %s) = %d puzzles, want %d", v.name, name, len(got), len(want))
+				}
+				for i := range got {
+					g, w := got[i], want[i]
+					if !cluesEqual(g.Rows, w.Rows) || !cluesEqual(g.Cols, w.Cols) || !sameGrid(g.Goal, w.Goal) ||
+						g.Title != w.Title || !reflect.DeepEqual(g.Palette, w.Palette) {
+						t.Errorf("DecodeAll(%s, %s)[%d] differs from the plain file", v.name, name, i)
+					}
+				}
+			})
+		}
+	}
+	if n < 8 {
+		t.Errorf("found %d XML, .g and TAAI files in testdata, want at least 8", n)
 	}
 }

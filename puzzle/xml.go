@@ -54,7 +54,11 @@ func (n *xnode) get(key string) (string, bool) {
 
 // readXMLTree parses the whole document into xnodes.
 func readXMLTree(r io.Reader) (*xnode, error) {
-	cr := &countReader{r: r}
+	br := bufio.NewReader(r)
+	if bom, err := br.Peek(3); err == nil && string(bom) == "\xef\xbb\xbf" {
+		br.Discard(3)
+	}
+	cr := &countReader{r: br}
 	d := xml.NewDecoder(cr)
 	d.Strict = true
 	d.Entity = xml.HTMLEntity
@@ -403,6 +407,14 @@ func xmlPuzzle(pz *xnode) (parsed, error) {
 		}
 		chars[ch] = Color(i)
 	}
+	// Colours declared without a character get an unused one for display;
+	// images cannot use them.
+	taken := func(r rune) bool { _, ok := chars[r]; return ok }
+	for i := range p.Palette {
+		if p.Palette[i].Char == 0 {
+			p.Palette[i].Char = spareChar(Color(i), taken)
+		}
+	}
 
 	toClues := func(set [][]xmlCount) []Clue {
 		out := make([]Clue, len(set))
@@ -673,25 +685,30 @@ func xmlNames(pal []Swatch) []string {
 func xmlChars(pal []Swatch) []rune {
 	chars := make([]rune, len(pal))
 	used := map[rune]bool{}
-	ok := func(r rune) bool {
-		return r != 0 && r != '|' && r != utf8.RuneError && unicode.IsGraphic(r) && !unicode.IsSpace(r) && !used[r]
+	bad := func(r rune) bool {
+		return r == 0 || r == '|' || r == utf8.RuneError || !unicode.IsGraphic(r) || unicode.IsSpace(r) || used[r]
 	}
-	const spare = ".X#abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWYZ0123456789@%&*+=!?$^~<>;:'`_-/\\()[]{}"
 	for c, sw := range pal {
 		r := sw.Char
-		if !ok(r) {
-			r = defaultChar(Color(c))
-		}
-		if !ok(r) {
-			for _, s := range spare {
-				if ok(s) {
-					r = s
-					break
-				}
-			}
+		if bad(r) {
+			r = spareChar(Color(c), bad)
 		}
 		chars[c] = r
 		used[r] = true
 	}
 	return chars
+}
+
+// spareChar returns a display character for colour c that taken rejects:
+// its default character if possible, else the first of a list.
+func spareChar(c Color, taken func(rune) bool) rune {
+	if r := defaultChar(c); !taken(r) {
+		return r
+	}
+	for _, r := range ".X#abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWYZ0123456789@%&*+=!?$^~<>;:'`_-/\\()[]{}" {
+		if !taken(r) {
+			return r
+		}
+	}
+	return '?'
 }
