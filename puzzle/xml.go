@@ -215,10 +215,11 @@ func decodeXML(r io.Reader) ([]parsed, error) {
 
 // xmlColor is a colour as declared or referenced in one puzzle.
 type xmlColor struct {
-	name string
-	rgb  RGB
-	char rune // 0 when not given
-	line int
+	name    string
+	rgb     RGB
+	char    rune // 0 when not given
+	line    int
+	implied bool // referenced but not declared: the spec's default
 }
 
 // xmlCount is one <count> of a clue line.
@@ -331,7 +332,7 @@ func xmlPuzzle(pz *xnode) (parsed, error) {
 		if byName[name] != nil {
 			return nil
 		}
-		c := &xmlColor{name: name, line: line}
+		c := &xmlColor{name: name, line: line, implied: true}
 		switch name {
 		case "white":
 			c.rgb, c.char = RGB{255, 255, 255}, '.'
@@ -403,6 +404,15 @@ func xmlPuzzle(pz *xnode) (parsed, error) {
 			continue
 		}
 		if prev, dup := chars[ch]; dup {
+			if byName[p.Palette[i].Name].implied {
+				p.Palette[i].Char = 0 // a default char that is taken: pick another
+				continue
+			}
+			if byName[p.Palette[prev].Name].implied {
+				p.Palette[prev].Char = 0
+				chars[ch] = Color(i)
+				continue
+			}
 			return parsed{}, syntaxAt(byName[p.Palette[i].Name].line, "colours %q and %q share the character %q", clip(p.Palette[prev].Name), clip(p.Palette[i].Name), ch)
 		}
 		chars[ch] = Color(i)

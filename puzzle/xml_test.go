@@ -162,3 +162,29 @@ func TestEncodeXMLSet(t *testing.T) {
 		t.Errorf("title = %q, want %q", qs[0].Title, ps[0].Title)
 	}
 }
+
+func TestDecodeXMLImpliedColours(t *testing.T) {
+	// Undeclared white and black get the spec's defaults, '.' and 'X',
+	// unless a declared colour already draws with that character.
+	in := `<puzzleset><puzzle>
+<color name="red" char="X">f00</color>
+<clues type="columns"><line><count>1</count></line><line><count color="red">1</count></line></clues>
+<clues type="rows"><line><count>1</count><count color="red">1</count></line></clues>
+<solution><image>|#X|</image></solution>
+</puzzle></puzzleset>`
+	p, err := puzzle.Decode(strings.NewReader(in), puzzle.XML)
+	if err != nil {
+		t.Fatalf("Decode(%q) error = %v", in, err)
+	}
+	want := []puzzle.Swatch{
+		{Name: "white", RGB: puzzle.RGB{R: 255, G: 255, B: 255}, Char: '.'},
+		{Name: "black", Char: '#'},
+		{Name: "red", RGB: puzzle.RGB{R: 255}, Char: 'X'},
+	}
+	if !reflect.DeepEqual(p.Palette, want) {
+		t.Errorf("Decode(%q) palette = %v, want %v", in, p.Palette, want)
+	}
+	if err := puzzle.Check(p, p.Goal); err != nil {
+		t.Errorf("Check(its goal) = %v", err)
+	}
+}
