@@ -705,5 +705,9 @@ func nonGoal(p *Puzzle, letters []byte) (string, error) {
 
 // nonEscape prepares a property value for writing between quotes: the
 // characters that would end the value or the line become HTML entities,
-// which the reader decodes.
-var nonEscape = strings.NewReplacer("&", "&amp;", "\"", "&quot;", "\n", "&#10;", "\r", "&#13;").Replace
+// which the reader decodes, and bytes that are not UTF-8 become U+FFFD.
+func nonEscape(s string) string {
+	return nonEscaper.Replace(strings.ToValidUTF8(s, "\uFFFD"))
+}
+
+var nonEscaper = strings.NewReplacer("&", "&amp;", "\"", "&quot;", "\n", "&#10;", "\r", "&#13;")

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Plain text: row clues one per line, a blank line, then column clues one
@@ -127,10 +128,14 @@ func expectNoMore(ls []string, i int, after string) error {
 // shorten shortens s for quoting in an error message.
 func shorten(s string) string {
 	s = strings.TrimSpace(s)
-	if len(s) > 40 {
-		return s[:37] + "..."
+	if len(s) <= 40 {
+		return s
 	}
-	return s
+	i := 37
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "..."
 }
 
 // isClueSep reports whether r separates numbers in a line-based clue.

@@ -1,6 +1,9 @@
 package puzzle_test
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/nonosat/nonosat/puzzle"
@@ -28,4 +31,51 @@ func TestDecodeText(t *testing.T) {
 func TestEncodeText(t *testing.T) {
 	checkGolden(t, puzzle.Text, dancerPuzzle(), "dancer.text")
 	checkGolden(t, puzzle.Text, mugPuzzle(), "mug.text")
+}
+
+// TestSniffLineFormats checks that content alone tells the line formats
+// apart, with CRLF line ends and a byte order mark too.
+func TestSniffLineFormats(t *testing.T) {
+	file := func(name string) string {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	tests := []struct {
+		name, input string
+		want        puzzle.Format
+	}{
+		{"nin", dancerNIN, puzzle.NIN},
+		{"ninEmptyFirstRow", file("mug.nin"), puzzle.NIN},
+		{"mk", file("dancer.mk"), puzzle.MK},
+		{"cwd", file("dancer.cwd"), puzzle.CWD},
+		{"cwdEmptyFirstRow", file("mug.cwd"), puzzle.CWD},
+		{"cwc", file("example-b.cwc"), puzzle.CWC},
+		{"cwcOneColour", file("dancer.cwc"), puzzle.CWC},
+		{"text", file("dancer.text"), puzzle.Text},
+		{"textTwoNumbersFirst", "1 1\n1\n\n1\n1\n1\n", puzzle.Text},
+		{"textCommas", "1,1\n1\n\n1\n1\n1\n", puzzle.Text},
+		{"string", file("dancer.str"), puzzle.String},
+		{"tatham", file("pair.tatham"), puzzle.Tatham},
+		{"non", file("dancer.non"), puzzle.NON},
+		{"nonNonny", file("example-b-nonny.non"), puzzle.NON},
+		{"nonpack", file("pack.nonpack"), puzzle.NON},
+		{"ninWithBadTotals", "2 1\n2\n1\n0\n", puzzle.NIN},
+		{"mkWithBadTotals", "1 2\n2\n#\n1\n0\n", puzzle.MK},
+	}
+	for _, tt := range tests {
+		for _, v := range []struct{ name, data string }{
+			{"", tt.input},
+			{"/crlf", strings.ReplaceAll(tt.input, "\n", "\r\n")},
+			{"/bom", "\ufeff" + tt.input},
+		} {
+			t.Run(tt.name+v.name, func(t *testing.T) {
+				if got := puzzle.Sniff([]byte(v.data)); got != tt.want {
+					t.Errorf("Sniff(%q) = %q, want %q", v.data, got, tt.want)
+				}
+			})
+		}
+	}
 }
