@@ -417,12 +417,13 @@ func xmlPuzzle(pz *xnode) (parsed, error) {
 		}
 		chars[ch] = Color(i)
 	}
-	// Colours declared without a character get an unused one for display;
-	// images cannot use them.
+	// Colours without a character of their own get an unused one, for
+	// display and for images.
 	taken := func(r rune) bool { _, ok := chars[r]; return ok }
 	for i := range p.Palette {
 		if p.Palette[i].Char == 0 {
 			p.Palette[i].Char = spareChar(Color(i), taken)
+			chars[p.Palette[i].Char] = Color(i)
 		}
 	}
 
