@@ -1,0 +1,170 @@
+package linesolve
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// The bitset helpers against cell-by-cell versions, on bitsets of one to
+// four words with random runs (so runs cross word boundaries).
+
+func randomBits(rng *rand.Rand, n int) []bool {
+	b := make([]bool, n)
+	on := false
+	for i := range b {
+		if rng.IntN(1+rng.IntN(20)) == 0 {
+			on = !on
+		}
+		b[i] = on && rng.IntN(30) != 0
+	}
+	return b
+}
+
+func toWords(b []bool, words int) []uint64 {
+	x := make([]uint64, words)
+	for i, v := range b {
+		if v {
+			x[i/64] |= 1 << (i % 64)
+		}
+	}
+	return x
+}
+
+func TestBitsetHelpers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 21))
+	for range 3000 {
+		words := 1 + rng.IntN(4)
+		n := 64*(words-1) + 1 + rng.IntN(64)
+		a := randomBits(rng, n)
+		s := rng.IntN(n + 70)
+
+		// wordUp: bit i → i+s.
+		want := make([]bool, n)
+		for i := range n {
+			if i+s < n && a[i] {
+				want[i+s] = true
+			}
+		}
+		x := toWords(a, words)
+		got := make([]uint64, words)
+		for w := range got {
+			got[w] = wordUp(x, w, s)
+		}
+		wantW := toWords(want, words)
+		// Bits moved past n stay in the top word; compare only below n.
+		mask := toWords(slices.Repeat([]bool{true}, n), words)
+		and(got, mask)
+		if !slices.Equal(got, wantW) {
+			t.Fatalf("wordUp(%d words, s=%d) = %x, want %x", words, s, got, wantW)
+		}
+
+		// reverseShift: bit i → 64·words-1-i-s.
+		pad := 64*words - n
+		want = make([]bool, n)
+		for i := range n {
+			if j := n - 1 - i - s; j >= 0 && a[i] {
+				want[j] = true
+			}
+		}
+		reverseShift(got, x, pad+s)
+		if wantW = toWords(want, words); !slices.Equal(got, wantW) {
+			t.Fatalf("reverseShift(%d words, n=%d, s=%d) = %x, want %x", words, n, s, got, wantW)
+		}
+
+		// erode and dilate by c.
+		c := 1 + rng.IntN(min(n, 130))
+		want = make([]bool, n)
+		for p := 0; p+c <= n; p++ {
+			want[p] = !slices.Contains(a[p:p+c], false)
+		}
+		copy(got, x)
+		erode(got, c)
+		if wantW = toWords(want, words); !slices.Equal(got, wantW) {
+			t.Fatalf("erode(%d words, c=%d) = %x, want %x", words, c, got, wantW)
+		}
+		want = make([]bool, n+c)
+		for p := range n {
+			for i := p; i < p+c && a[p]; i++ {
+				want[i] = true
+			}
+		}
+		copy(got, x)
+		dilate(got, c)
+		if wantW = toWords(want[:min(n+c, 64*words)], words); !slices.Equal(got, wantW) {
+			t.Fatalf("dilate(%d words, c=%d) = %x, want %x", words, c, got, wantW)
+		}
+
+		// fill: seeds (a subset of a) spread up through a.
+		seeds := make([]bool, n)
+		for i := range n {
+			seeds[i] = a[i] && rng.IntN(8) == 0
+		}
+		want = make([]bool, n)
+		for i := range n {
+			if seeds[i] {
+				for j := i; j < n && a[j]; j++ {
+					want[j] = true
+				}
+			}
+		}
+		fill(got, toWords(seeds, words), x)
+		if wantW = toWords(want, words); !slices.Equal(got, wantW) {
+			t.Fatalf("fill(%d words) = %x, want %x", words, got, wantW)
+		}
+		if got1 := fill1(toWords(seeds, words)[0], x[0]); words == 1 && got1 != wantW[0] {
+			t.Fatalf("fill1 = %x, want %x", got1, wantW[0])
+		}
+	}
+}
+
+// TestSolveWordsAgree runs lines of up to 64 cells through both the
+// one-word and the multi-word code (by giving the template more words
+// than it needs) and compares domains and nodes.
+func TestSolveWordsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 23))
+	for range 3000 {
+		n := 1 + rng.IntN(64)
+		m := 1 + rng.IntN(3)
+		var clue puzzle.Clue
+		for i := 0; i < n; {
+			r := 1 + rng.IntN(6)
+			if rng.IntN(2) == 0 {
+				clue = append(clue, puzzle.Block{Len: min(r, n-i), Color: puzzle.Color(1 + rng.IntN(m))})
+			}
+			i += r
+		}
+		cells := make([]Set, n)
+		for i := range cells {
+			cells[i] = All(m)
+			if rng.IntN(4) == 0 {
+				cells[i] = Set(rng.Uint64()) & All(m)
+			}
+		}
+		t1 := newTemplate(clue, n)
+		tn := newTemplate(clue, n)
+		tn.words = 1 + rng.IntN(3)
+		if tn.words == 1 {
+			tn.words = 2
+		}
+		var w1, wn scratch
+		out1, outn := make([]Set, n), make([]Set, n)
+		ok1 := t1.solve(cells, out1, &w1)
+		okn := tn.solveWords(cells, outn, &wn)
+		if ok1 != okn || ok1 && !slices.Equal(out1, outn) {
+			t.Fatalf("clue %v cells %v: one word %v %v, %d words %v %v", clue, cells, out1, ok1, tn.words, outn, okn)
+		}
+		if !ok1 {
+			continue
+		}
+		for j := range t1.blocks {
+			for p := range n {
+				if w1.fs[j]>>p&1 != wn.fs[j*tn.words+p/64]>>(p%64)&1 {
+					t.Fatalf("clue %v: start node (%d,%d) differs", clue, j, p)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,62 @@
+// Package linesolve solves nonogram lines exactly and propagates the result
+// over a whole grid. It is the presolver in front of the SAT encoder and the
+// source of the "line-solvable" verdict: when [State.Propagate] fixes every
+// cell, the puzzle is logically solvable and unique without calling SAT.
+//
+// # Cell domains
+//
+// A cell's domain is a [Set]: bit v set means colour v is still possible,
+// bit 0 being the background. Black and white is the one-colour case
+// ({0, 1}), never a separate code path; with [puzzle.MaxColors] = 63 every
+// domain fits in one uint64.
+//
+// # The line automaton
+//
+// A clue of k blocks (lengths c_j, colours κ_j) over n cells is the template
+// automaton of the SAT notes (§2.1, §2.8): states "gap j" (0 ≤ j ≤ k, a
+// background cell before block j, between block j-1 and block j, or after
+// the last block) and "block j, offset t" (0 ≤ t < c_j), Σc + k + 1 states
+// in all. From a gap j cell the line stays in gap j or starts block j; the
+// last cell of block j moves to gap j+1, or straight to the first cell of
+// block j+1 when the two blocks differ in colour (blocks of the same colour
+// need at least one background cell between them).
+//
+// [Line] runs forward reachability and backward co-reachability over this
+// automaton, restricted to the current cell domains. A node (cell i, state
+// q) is feasible when it is both: it lies on some placement of the clue that
+// every domain allows. Colour v survives at cell i iff some feasible node of
+// cell i has label v, which makes the line solver exact (generalised arc
+// consistent) for any number of colours.
+//
+// The offset states of a block are not stored: block j at offset t on cell
+// i is feasible iff block j may start at i-t, so the passes keep only the
+// nodes the encoder needs ([Nodes]: "block j starts at p" and "cell i is
+// background in gap j"), each state's cells as a bitset over the line (one
+// uint64 word per 64 cells, a single word for lines of up to 64 cells):
+//
+//   - the cells where block j's run fits are the cells that may take its
+//     colour, eroded by its length (log c shift-and steps);
+//   - block j may start after a reachable cell of gap j, or right after
+//     block j-1 when the colours differ (shift and OR);
+//   - gap j+1 is reached right after block j and extends through cells that
+//     may be background: a fill, done with one multi-word addition (the
+//     carry runs from a seed to the top of its run of allowed cells);
+//   - the backward pass is the forward pass over the reversed line and the
+//     reversed clue, reversed back (bit reversal and a shift);
+//   - colour v survives at cell i if i lies in a feasible gap (v = 0) or is
+//     covered by a feasible start of a block of colour v (a dilation).
+//
+// A line of n cells and k blocks costs O(n·d + k·⌈n/64⌉·log c) word
+// operations (d distinct colours in its clue), against O(n·(Σc+k)) for the
+// node-by-node DP of the notes, and the same answer.
+//
+// # Grid propagation
+//
+// A [State] holds every cell's domain and a queue of lines touched since
+// they were last solved. [State.Propagate] solves queued lines until none is
+// left (the fixpoint of exact line solving, the same fixpoint as unit
+// propagation on the E3 encoding); [State.Probe] adds failed-literal probing
+// on top: it tries each colour of each undecided cell, removes colours that
+// lead to a contradiction, and keeps whatever every surviving branch of a
+// cell agrees to remove.
+package linesolve

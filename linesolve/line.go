@@ -1,0 +1,335 @@
+package linesolve
+
+import (
+	"math/bits"
+
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// Nodes says which automaton nodes of one line lie on some placement of the
+// clue consistent with the cell domains; see the package comment.
+//
+// Start[j][p] (0 ≤ j < k, 0 ≤ p < n) reports that block j can start at cell
+// p. Gap[j][i] (0 ≤ j ≤ k, 0 ≤ i < n) reports that cell i can be background
+// inside gap j, where gap 0 is before block 0, gap j lies between block j-1
+// and block j, and gap k follows the last block (k = len(clue)).
+type Nodes struct {
+	Start, Gap [][]bool
+}
+
+// Line solves one line exactly. cells are the current domains, one per
+// cell. It returns the refined domains in a new slice: colour v survives at
+// cell i iff some placement of the clue consistent with all domains gives
+// cell i colour v. ok is false, and out nil, when no placement exists.
+//
+// Consecutive blocks of the same colour need at least one background cell
+// between them; blocks of different colours may touch. A block with length
+// below 1 or colour 0 or above 63 can never be placed.
+func Line(clue puzzle.Clue, cells []Set) (out []Set, ok bool) {
+	t := newTemplate(clue, len(cells))
+	var w scratch
+	out = make([]Set, len(cells))
+	if !t.solve(cells, out, &w) {
+		return nil, false
+	}
+	return out, true
+}
+
+// Feasible returns the feasible nodes of the line for the same inputs as
+// [Line]; ok is false, and the Nodes empty, when no placement exists.
+func Feasible(clue puzzle.Clue, cells []Set) (Nodes, bool) {
+	t := newTemplate(clue, len(cells))
+	var w scratch
+	out := make([]Set, len(cells))
+	if !t.solve(cells, out, &w) {
+		return Nodes{}, false
+	}
+	n, k := t.n, t.k
+	flat := make([]bool, (2*k+1)*n)
+	nd := Nodes{Start: make([][]bool, k), Gap: make([][]bool, k+1)}
+	rows := func(dst [][]bool, sets []uint64) {
+		for j := range dst {
+			row := flat[:n:n]
+			flat = flat[n:]
+			for i := range row {
+				row[i] = sets[j*t.words+i/64]>>(i%64)&1 != 0
+			}
+			dst[j] = row
+		}
+	}
+	rows(nd.Start, w.fs)
+	rows(nd.Gap, w.fg)
+	return nd, true
+}
+
+// template is a clue prepared for one line length: the static part of the
+// automaton, computed once per line and shared by every solve of it.
+type template struct {
+	n, k    int
+	words   int  // bitset words per line: ⌈n/64⌉
+	ok      bool // the clue is valid and fits in n cells
+	blocks  []tblock
+	rblocks []tblock // the blocks in reverse order, for the backward pass
+	colors  []Set    // the distinct block colours, as single-colour sets
+	shift   []uint   // the distinct block colours, as numbers
+}
+
+// tblock is one block of a template.
+type tblock struct {
+	len   int
+	ci    int  // index of the block's colour in template.colors
+	touch bool // the next block (in this order) has another colour, so may follow with no gap
+}
+
+func newTemplate(clue puzzle.Clue, n int) template {
+	k := len(clue)
+	t := template{n: n, k: k, words: (n + 63) / 64, ok: true,
+		blocks: make([]tblock, k), rblocks: make([]tblock, k)}
+	for j, b := range clue {
+		if b.Len < 1 || b.Color == 0 || b.Color > 63 {
+			t.ok = false
+			continue
+		}
+		ci := 0
+		for ci < len(t.colors) && t.colors[ci] != bit(b.Color) {
+			ci++
+		}
+		if ci == len(t.colors) {
+			t.colors = append(t.colors, bit(b.Color))
+			t.shift = append(t.shift, uint(b.Color))
+		}
+		t.blocks[j] = tblock{len: b.Len, ci: ci, touch: j+1 < k && clue[j+1].Color != b.Color}
+		t.rblocks[k-1-j] = tblock{len: b.Len, ci: ci, touch: j > 0 && clue[j-1].Color != b.Color}
+	}
+	if clue.MinLen() > n {
+		t.ok = false
+	}
+	return t
+}
+
+// scratch holds the bitsets of one solve. After a solve, fs holds the
+// feasible starts of each block and fg the feasible cells of each gap
+// (words bitset words each).
+type scratch struct {
+	buf          []uint64
+	a0, ra0      []uint64 // cells that may be background, forwards and reversed
+	acol, racol  []uint64 // per distinct colour: cells that may take it
+	fs, rfs      []uint64 // per block: forward starts, and in the reversed line
+	fg, rfg      []uint64 // per gap: forward cells, and in the reversed line
+	tmp, bg, cov []uint64 // tmp, all feasible gap cells, per colour: covered cells
+}
+
+func (w *scratch) grow(t *template) {
+	W, k, d := t.words, t.k, len(t.colors)
+	need := W * (2 + 2*d + 2*k + 2*(k+1) + 2 + d)
+	if cap(w.buf) < need {
+		w.buf = make([]uint64, need)
+	}
+	buf := w.buf[:need]
+	clear(buf)
+	take := func(m int) []uint64 {
+		s := buf[: m*W : m*W]
+		buf = buf[m*W:]
+		return s
+	}
+	w.a0, w.ra0 = take(1), take(1)
+	w.acol, w.racol = take(d), take(d)
+	w.fs, w.rfs = take(k), take(k)
+	w.fg, w.rfg = take(k+1), take(k+1)
+	w.tmp, w.bg = take(1), take(1)
+	w.cov = take(d)
+}
+
+// forward runs forward reachability over the automaton of blocks: fs[j]
+// gets the cells where block j can start with cells 0 … its end
+// consistent, fg[j] the cells that can be background in gap j with cells 0
+// … that cell consistent. Cell 0 can only be in gap 0 or start block 0.
+func forward(blocks []tblock, W int, a0, acol, fs, fg, tmp []uint64) {
+	clear(tmp)
+	tmp[0] = a0[0] & 1
+	fill(fg[:W], tmp, a0)
+	for j, b := range blocks {
+		s := fs[j*W : (j+1)*W]
+		copy(s, acol[b.ci*W:(b.ci+1)*W])
+		erode(s, b.len)
+		// Block j starts after a cell of gap j, after block j-1 when the
+		// two may touch, or at cell 0 when it is the first block.
+		g := fg[j*W : (j+1)*W]
+		var prev []uint64
+		plen := 0
+		if j > 0 && blocks[j-1].touch {
+			prev, plen = fs[(j-1)*W:j*W], blocks[j-1].len
+		}
+		var top uint64
+		for w := range s {
+			p := g[w]<<1 | top
+			top = g[w] >> 63
+			if prev != nil {
+				p |= wordUp(prev, w, plen)
+			}
+			if j == 0 && w == 0 {
+				p |= 1
+			}
+			s[w] &= p
+		}
+		// Gap j+1 starts right after block j and runs on through cells
+		// that may be background (fill, fused with the shift).
+		ng := fg[(j+1)*W : (j+2)*W]
+		var carry uint64
+		for w := range ng {
+			v := wordUp(s, w, b.len) & a0[w]
+			var sum uint64
+			sum, carry = bits.Add64(a0[w], v, carry)
+			ng[w] = (sum^a0[w])&a0[w] | v
+		}
+	}
+}
+
+// solve writes the refined domains of cells to out (len n) and reports
+// whether any placement exists. The feasible nodes are left in w.fs and
+// w.fg.
+//
+// The backward pass is the forward pass over the reversed line and clue:
+// block j' of the reversed clue starting at cell p' is block k-1-j'
+// starting at n-p'-c, and gap j' at cell i' is gap k-j' at cell n-1-i'.
+func (t *template) solve(cells, out []Set, w *scratch) bool {
+	if !t.ok {
+		return false
+	}
+	if t.n == 0 {
+		return true
+	}
+	if t.words == 1 {
+		w.grow(t)
+		return t.solve1(cells, out, w)
+	}
+	return t.solveWords(cells, out, w)
+}
+
+// solveWords is solve for any number of words per bitset.
+func (t *template) solveWords(cells, out []Set, w *scratch) bool {
+	n, k, W := t.n, t.k, t.words
+	w.grow(t)
+	for i, d := range cells {
+		w.a0[i/64] |= uint64(d) & 1 << (i % 64)
+		for ci, c := range t.shift {
+			w.acol[ci*W+i/64] |= uint64(d) >> c & 1 << (i % 64)
+		}
+	}
+	pad := 64*W - n
+	reverseShift(w.ra0, w.a0, pad)
+	for ci := range t.colors {
+		reverseShift(w.racol[ci*W:(ci+1)*W], w.acol[ci*W:(ci+1)*W], pad)
+	}
+	forward(t.blocks, W, w.a0, w.acol, w.fs, w.fg, w.tmp)
+	forward(t.rblocks, W, w.ra0, w.racol, w.rfs, w.rfg, w.tmp)
+
+	// Feasible nodes: forward and backward; labels of the feasible nodes.
+	for j := 0; j <= k; j++ {
+		g := w.fg[j*W : (j+1)*W]
+		reverseShift(w.tmp, w.rfg[(k-j)*W:(k-j+1)*W], pad)
+		and(g, w.tmp)
+		or(w.bg, g)
+	}
+	for j, b := range t.blocks {
+		s := w.fs[j*W : (j+1)*W]
+		reverseShift(w.tmp, w.rfs[(k-1-j)*W:(k-j)*W], pad+b.len-1)
+		and(s, w.tmp)
+		copy(w.tmp, s)
+		dilate(w.tmp, b.len)
+		or(w.cov[b.ci*W:(b.ci+1)*W], w.tmp)
+	}
+	clear(out[:n])
+	label(out, w.bg, 1)
+	for ci, c := range t.colors {
+		label(out, w.cov[ci*W:(ci+1)*W], c)
+	}
+	// Every cell of a placement is feasible, and a feasible node lies on
+	// a placement, so one cell tells whether any placement exists.
+	return out[0] != 0
+}
+
+// label adds c to out[i] for every bit i of x.
+func label(out []Set, x []uint64, c Set) {
+	for w, v := range x {
+		for v != 0 {
+			out[w*64+bits.TrailingZeros64(v)] |= c
+			v &= v - 1
+		}
+	}
+}
+
+// solve1 is solve for lines of at most 64 cells, one word per bitset.
+func (t *template) solve1(cells, out []Set, w *scratch) bool {
+	n, k := t.n, t.k
+	var a0 uint64
+	acol, racol := w.acol, w.racol
+	for i, d := range cells {
+		a0 |= uint64(d) & 1 << i
+		for ci, c := range t.shift {
+			acol[ci] |= uint64(d) >> c & 1 << i
+		}
+	}
+	pad := 64 - n
+	ra0 := bits.Reverse64(a0) >> pad
+	for ci, v := range acol {
+		racol[ci] = bits.Reverse64(v) >> pad
+	}
+	forward1(t.blocks, a0, acol, w.fs, w.fg)
+	forward1(t.rblocks, ra0, racol, w.rfs, w.rfg)
+	var bg uint64
+	for j := 0; j <= k; j++ {
+		g := w.fg[j] & (bits.Reverse64(w.rfg[k-j]) >> pad)
+		w.fg[j] = g
+		bg |= g
+	}
+	cov := w.cov
+	for j, b := range t.blocks {
+		s := w.fs[j] & (bits.Reverse64(w.rfs[k-1-j]) >> (pad + b.len - 1))
+		w.fs[j] = s
+		for have := 1; have < b.len; {
+			d := min(have, b.len-have)
+			s |= s << d
+			have += d
+		}
+		cov[b.ci] |= s
+	}
+	clear(out[:n])
+	for v := bg; v != 0; v &= v - 1 {
+		out[bits.TrailingZeros64(v)] |= 1
+	}
+	for ci, c := range t.colors {
+		for v := cov[ci]; v != 0; v &= v - 1 {
+			out[bits.TrailingZeros64(v)] |= c
+		}
+	}
+	return out[0] != 0
+}
+
+// forward1 is forward for one-word bitsets.
+func forward1(blocks []tblock, a0 uint64, acol, fs, fg []uint64) {
+	fg = fg[:len(blocks)+1]
+	fg[0] = fill1(a0&1, a0)
+	for j, b := range blocks {
+		s := acol[b.ci]
+		for have := 1; have < b.len; {
+			d := min(have, b.len-have)
+			s &= s >> d
+			have += d
+		}
+		pred := fg[j] << 1
+		if j == 0 {
+			pred |= 1
+		} else if blocks[j-1].touch {
+			pred |= fs[j-1] << blocks[j-1].len
+		}
+		s &= pred
+		fs[j] = s
+		fg[j+1] = fill1(s<<b.len&a0, a0)
+	}
+}
+
+// fill1 is fill for one-word bitsets.
+func fill1(seeds, a uint64) uint64 {
+	return ((a+seeds)^a)&a | seeds
+}

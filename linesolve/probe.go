@@ -1,0 +1,140 @@
+package linesolve
+
+import "math/bits"
+
+// probeScratch is what Probe keeps between branches: a branch state that is
+// a copy of the probed state (restored after each branch from its trail of
+// changed cells), and per-cell accumulators for the branches of one cell.
+type probeScratch struct {
+	t     *State
+	dirty bool // t no longer equals the probed state: copy it whole
+
+	branch, round int32   // ids of the current branch and probed cell
+	stamp         []int32 // stamp[i] == branch: cell i counted in this branch
+	seen          []int32 // seen[i] == round: cnt[i], acc[i] belong to this cell
+	cnt           []int32 // surviving branches that changed cell i
+	acc           []Set   // union of cell i's domains over those branches
+	touched       []int32 // cells with seen[i] == round
+}
+
+func (s *State) prober() *probeScratch {
+	if s.probe == nil {
+		t := &State{h: s.h, w: s.w, rows: s.rows, cols: s.cols, track: true}
+		t.cells = make([]Set, len(s.cells))
+		t.initLines()
+		n := len(s.cells)
+		s.probe = &probeScratch{t: t, stamp: make([]int32, n), seen: make([]int32, n),
+			cnt: make([]int32, n), acc: make([]Set, n)}
+	}
+	s.probe.dirty = true
+	return s.probe
+}
+
+// sync makes the branch state equal to s with an empty queue and trail.
+func (ps *probeScratch) sync(s *State) {
+	t := ps.t
+	if ps.dirty {
+		copy(t.cells, s.cells)
+		ps.dirty = false
+	} else {
+		for _, i := range t.trail {
+			t.cells[i] = s.cells[i]
+		}
+	}
+	t.trail = t.trail[:0]
+	t.clearQueue()
+	t.failed = false
+}
+
+// Probe runs failed-literal probing. For every undecided cell and every
+// colour it may take, it assumes the colour on a copy of s and propagates.
+// If that fails, the colour is removed from the cell and s is propagated.
+// What every surviving branch of a cell rules out (colour v at cell x is
+// ruled out when x changed in every branch and v is left in none) is
+// removed from s as well. Rounds over all cells repeat until one changes
+// nothing or budget probes have run (budget 0 means no limit); a round cut
+// short by the budget keeps its removals.
+//
+// Probe propagates first and returns false on a contradiction.
+func (s *State) Probe(budget int) bool {
+	if !s.Propagate() {
+		return false
+	}
+	ps := s.prober()
+	t := ps.t
+	used := 0
+	for {
+		changed := false
+		for x := range s.cells {
+			d := s.cells[x]
+			if d&(d-1) == 0 {
+				continue
+			}
+			r, c := x/s.w, x%s.w
+			ps.round++
+			ps.touched = ps.touched[:0]
+			var survived int32
+			for rest := d; rest != 0; rest &= rest - 1 {
+				v := Set(1) << bits.TrailingZeros64(uint64(rest))
+				if s.cells[x]&v == 0 {
+					continue
+				}
+				if budget > 0 && used >= budget {
+					return true
+				}
+				used++
+				s.stats.Probes++
+				ps.sync(s)
+				ok := t.Set(r, c, v) && t.Propagate()
+				s.stats.Lines += t.stats.Lines
+				t.stats.Lines = 0
+				if !ok {
+					s.stats.Failed++
+					ps.dirty = true
+					changed = true
+					if !s.Set(r, c, s.cells[x]&^v) || !s.Propagate() {
+						return false
+					}
+					continue
+				}
+				survived++
+				ps.branch++
+				for _, i := range t.trail {
+					if ps.stamp[i] == ps.branch {
+						continue
+					}
+					ps.stamp[i] = ps.branch
+					if ps.seen[i] != ps.round {
+						ps.seen[i] = ps.round
+						ps.cnt[i] = 0
+						ps.acc[i] = 0
+						ps.touched = append(ps.touched, i)
+					}
+					ps.cnt[i]++
+					ps.acc[i] |= t.cells[i]
+				}
+			}
+			if survived == 0 {
+				continue
+			}
+			for _, i := range ps.touched {
+				if ps.cnt[i] != survived {
+					continue // some branch left cell i as it was
+				}
+				if nd := s.cells[int(i)] & ps.acc[i]; nd != s.cells[int(i)] {
+					ps.dirty = true
+					changed = true
+					if !s.Set(int(i)/s.w, int(i)%s.w, nd) {
+						return false
+					}
+				}
+			}
+			if !s.Propagate() {
+				return false
+			}
+		}
+		if !changed {
+			return true
+		}
+	}
+}
