@@ -195,7 +195,7 @@ func TestCorpusParses(t *testing.T) {
 				var unsupported []string
 				for _, fl := range files {
 					read[fl.f]++
-					ps, err := puzzle.DecodeAll(bytes.NewReader(fl.data), fl.f)
+					ps, err := puzzle.ReadFileAll(filepath.Join(root, fl.rel), fl.f)
 					if why, ok := corpusDamaged[fl.rel]; ok {
 						t.Logf("%s (%s): error = %v", fl.rel, why, err)
 						continue
@@ -206,10 +206,10 @@ func TestCorpusParses(t *testing.T) {
 						unsupported = append(unsupported, fl.rel)
 						continue
 					case want:
-						t.Errorf("DecodeAll(%s, %s) error = %v, want %v (triddler, glued triangles or blotted clues)", fl.rel, fl.f, err, puzzle.ErrUnsupported)
+						t.Errorf("ReadFileAll(%s, %s) error = %v, want %v (triddler, glued triangles or blotted clues)", fl.rel, fl.f, err, puzzle.ErrUnsupported)
 						continue
 					case err != nil:
-						t.Errorf("DecodeAll(%s, %s) error = %v", fl.rel, fl.f, err)
+						t.Errorf("ReadFileAll(%s, %s) error = %v", fl.rel, fl.f, err)
 						continue
 					}
 					for i, p := range ps {
