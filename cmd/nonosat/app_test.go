@@ -93,6 +93,7 @@ func TestUsageErrors(t *testing.T) {
 		{"info without file", []string{"info"}, "missing arguments"},
 		{"info two files", []string{"info", "a.non", "b.non"}, "too many arguments"},
 		{"verify without grid", []string{"verify", "testdata/heart.non"}, "missing arguments"},
+		{"verify stdin twice", []string{"verify", "-", "-"}, "cannot both be standard input"},
 		{"unknown --format", []string{"--format", "pdf", "info", "testdata/heart.non"}, `--format: unknown format "pdf"`},
 		{"unknown command --format", []string{"info", "testdata/heart.non", "--format", "pdf"}, `--format: unknown format "pdf"`},
 	}

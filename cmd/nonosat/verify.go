@@ -30,6 +30,9 @@ func verifyCmd() *cli.Command {
 }
 
 func verify(c *cli.Context, args []string) error {
+	if args[0] == "-" && args[1] == "-" {
+		return usagef(c, "PUZZLE and GRID cannot both be standard input")
+	}
 	ps, err := readPuzzles(c, args[0])
 	if err != nil {
 		return err
