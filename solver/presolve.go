@@ -2,6 +2,7 @@ package solver
 
 import (
 	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
 
@@ -13,5 +14,39 @@ type presolved struct {
 	options       []encode.Option
 }
 
-// presolve is a placeholder until the line solver lands.
-func presolve(p *puzzle.Puzzle) presolved { return presolved{} }
+// presolve runs exact line solving to a fixpoint. A finished grid is the
+// unique solution (every step was forced); a contradiction means none. Else
+// the encoder gets the cell domains and, per line, the block starts and gap
+// cells that line solving still allows.
+func presolve(p *puzzle.Puzzle) presolved {
+	s := linesolve.NewState(p)
+	if !s.Propagate() {
+		return presolved{contradiction: true}
+	}
+	if s.Solved() {
+		g := s.Grid()
+		return presolved{grid: g, fixed: p.Width() * p.Height()}
+	}
+	dom := make(encode.Domains, len(s.Cells))
+	fixed := 0
+	for r, row := range s.Cells {
+		dom[r] = make([]uint64, len(row))
+		for c, d := range row {
+			dom[r][c] = uint64(d)
+			if d.Len() == 1 {
+				fixed++
+			}
+		}
+	}
+	return presolved{fixed: fixed, options: []encode.Option{encode.WithDomains(dom), encode.WithNodes(feasibleNodes)}}
+}
+
+// feasibleNodes adapts linesolve.Feasible to the encoder.
+func feasibleNodes(clue puzzle.Clue, cells []uint64) (start, gap [][]bool, ok bool) {
+	d := make([]linesolve.Set, len(cells))
+	for i, c := range cells {
+		d[i] = linesolve.Set(c)
+	}
+	n, ok := linesolve.Feasible(clue, d)
+	return n.Start, n.Gap, ok
+}

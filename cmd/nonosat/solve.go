@@ -1,0 +1,255 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+	"github.com/urfave/cli/v2"
+)
+
+// mode is what solve, check and count each want from the solver.
+type mode int
+
+const (
+	modeSolve mode = iota
+	modeCheck
+	modeCount
+)
+
+// solverFlags are the flags solve, check and count share.
+func solverFlags() []cli.Flag {
+	return []cli.Flag{
+		formatFlag(),
+		&cli.DurationFlag{Name: "timeout", Usage: "give up on each puzzle after `D` (e.g. 30s, 2m) with verdict timeout; the search runs in a child process that is killed"},
+		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per puzzle (JSON Lines)"},
+		&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in process), gini, or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
+		&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving before SAT"},
+	}
+}
+
+func solveCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "solve",
+		Usage:     "print the solutions of a puzzle",
+		ArgsUsage: "FILE",
+		Description: "Solves every puzzle in FILE (\"-\" for standard input) and prints up to --max solutions,\n" +
+			"each checked against the clues, followed by the verdict: unique, multiple, none or timeout.\n" +
+			"Exit code 0 when a solution was found, 20 when there is none, 4 on timeout.",
+		Flags: append(solverFlags(),
+			&cli.IntFlag{Name: "max", Value: 1, Usage: "print at most `N` solutions (0: all of them)"},
+		),
+		Action: withArgs(1, 1, func(c *cli.Context, args []string) error { return runSolver(c, args[0], modeSolve) }),
+	}
+}
+
+func checkCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "tell whether a puzzle has exactly one solution",
+		ArgsUsage: "FILE",
+		Description: "Prints one verdict per puzzle: unique, multiple, none or timeout, and exits\n" +
+			"0, 3, 20 or 4 accordingly (for several puzzles: the code of the first that is not unique).\n" +
+			"When the file carries the designer's goal image, one SAT call decides: is there another solution?",
+		Flags:  solverFlags(),
+		Action: withArgs(1, 1, func(c *cli.Context, args []string) error { return runSolver(c, args[0], modeCheck) }),
+	}
+}
+
+func countCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "count",
+		Usage:     "count the solutions of a puzzle",
+		ArgsUsage: "FILE",
+		Description: "Counts solutions by finding each one and forbidding it, up to --max;\n" +
+			"prints the number, or \"at least N\" when the limit stopped the count.",
+		Flags: append(solverFlags(),
+			&cli.IntFlag{Name: "max", Value: 10000, Usage: "stop counting at `N` solutions (0: no limit)"},
+		),
+		Action: withArgs(1, 1, func(c *cli.Context, args []string) error { return runSolver(c, args[0], modeCount) }),
+	}
+}
+
+// runSolver solves every puzzle of file for the given mode, prints the
+// results and returns the exit status.
+func runSolver(c *cli.Context, file string, m mode) error {
+	if c.Int("max") < 0 {
+		return usagef(c, "--max must be 0 or more")
+	}
+	if c.Duration("timeout") < 0 {
+		return usagef(c, "--timeout must be positive")
+	}
+	ps, err := readPuzzles(c, file)
+	if err != nil {
+		return err
+	}
+	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve")}
+	if o.Backend == "gophersat" && c.Duration("timeout") > 0 {
+		if o.Worker, err = workerArgv(); err != nil {
+			return cli.Exit(fmt.Sprintf("cannot start a SAT worker for --timeout: %v", err), exitError)
+		}
+	}
+	printMax := c.Int("max")
+	switch m {
+	case modeSolve:
+		o.Max = -1
+		if printMax > 0 {
+			o.Max = max(printMax, 2)
+		}
+	case modeCheck:
+		o.Max = 2
+	case modeCount:
+		o.Max = printMax
+		if printMax == 0 {
+			o.Max = -1
+		}
+		o.IgnoreGoal = true
+	}
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
+	defer stop()
+	code := exitOK
+	for i, p := range ps {
+		index := 0
+		if len(ps) > 1 {
+			index = i + 1
+		}
+		res, err := solveOne(ctx, p, o, c.Duration("timeout"))
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
+		}
+		if ctx.Err() != nil {
+			return cli.Exit("interrupted", exitUndecided)
+		}
+		if err := printResult(c, file, index, p, res, m, printMax); err != nil {
+			return err
+		}
+		if pc := exitCode(res, m); code == exitOK {
+			code = pc
+		}
+	}
+	if code != exitOK {
+		return cli.Exit("", code)
+	}
+	return nil
+}
+
+func solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Options, timeout time.Duration) (*solver.Result, error) {
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	return solver.Solve(ctx, p, o)
+}
+
+// name says which puzzle of a file is meant, for messages.
+func name(file string, index int, p *puzzle.Puzzle) string {
+	if index == 0 {
+		return file
+	}
+	if p.ID != "" {
+		return fmt.Sprintf("%s %s", file, p.ID)
+	}
+	return fmt.Sprintf("%s #%d", file, index)
+}
+
+func exitCode(res *solver.Result, m mode) int {
+	switch res.Verdict {
+	case solver.None:
+		return exitNoSolution
+	case solver.Timeout:
+		return exitUndecided
+	case solver.Multiple:
+		if m == modeCheck {
+			return exitMultiple
+		}
+	}
+	return exitOK
+}
+
+func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *solver.Result, m mode, printMax int) error {
+	w := c.App.Writer
+	if c.Bool("json") {
+		j := newJSONResult(file, index, p, res)
+		if m == modeCheck {
+			j.Solutions = j.Solutions[:min(len(j.Solutions), 2)]
+		}
+		if m == modeSolve && printMax > 0 && len(j.Solutions) > printMax {
+			j.Solutions = j.Solutions[:printMax]
+		}
+		b, err := json.Marshal(j)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(w, "%s\n", b)
+		return err
+	}
+	prefix := ""
+	if index > 0 {
+		prefix = name(file, index, p) + ": "
+	}
+	switch m {
+	case modeCheck:
+		_, err := fmt.Fprintf(w, "%s%s\n", prefix, res.Verdict)
+		return err
+	case modeCount:
+		n := fmt.Sprint(len(res.Solutions))
+		if !res.Complete {
+			n = "at least " + n
+		}
+		_, err := fmt.Fprintf(w, "%s%s\n", prefix, n)
+		return err
+	}
+	if index > 0 {
+		title := p.Title
+		if title != "" {
+			title = " " + title
+		}
+		fmt.Fprintf(w, "== %s%s (%dx%d)\n", name(file, index, p), title, p.Width(), p.Height())
+	}
+	shown := res.Solutions
+	if printMax > 0 && len(shown) > printMax {
+		shown = shown[:printMax]
+	}
+	for i, g := range shown {
+		if len(shown) > 1 {
+			fmt.Fprintf(w, "solution %d:\n", i+1)
+		}
+		if err := showGrid(c, p, g); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintln(w, verdictLine(res))
+	return err
+}
+
+// verdictLine is the verdict line printed after the solutions.
+func verdictLine(res *solver.Result) string {
+	s := string(res.Verdict)
+	switch res.Verdict {
+	case solver.Unique:
+		if res.LineSolved {
+			s += " (line solved)"
+		}
+	case solver.Multiple:
+		if res.Complete {
+			s += fmt.Sprintf(" (%d solutions)", len(res.Solutions))
+		} else {
+			s += fmt.Sprintf(" (at least %d solutions)", len(res.Solutions))
+		}
+	case solver.Solved:
+		s += " (uniqueness not checked)"
+	}
+	return s
+}
+
+// showGrid prints one solution grid.
+func showGrid(c *cli.Context, p *puzzle.Puzzle, g puzzle.Grid) error {
+	_, err := fmt.Fprint(c.App.Writer, p.FormatGrid(g))
+	return err
+}

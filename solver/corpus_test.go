@@ -1,0 +1,202 @@
+package solver_test
+
+import (
+	"context"
+	"encoding/csv"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+)
+
+var corpusAll = flag.Bool("corpus.all", false, "run the corpus tests over every puzzle, not a sample")
+
+// corpora is ../shared/corpora seen from the repository root.
+var corpora = filepath.Join("..", "..", "shared", "corpora")
+
+func needCorpora(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(corpora); err != nil {
+		t.Skipf("corpus tests need ../shared/corpora beside the repository: %v", err)
+	}
+}
+
+// expectedVerdicts reads Wolter's survey verdicts: name → unique/multiple.
+func expectedVerdicts(t *testing.T) map[string]solver.Verdict {
+	fh, err := os.Open(filepath.Join(corpora, "fastnonogramsolver-survey", "expected-results-summary.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	r := csv.NewReader(fh)
+	r.Comment = '#'
+	r.FieldsPerRecord = -1
+	recs, err := r.ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]solver.Verdict{}
+	for _, rec := range recs[1:] {
+		want[rec[0]] = solver.Verdict(strings.ToLower(rec[2]))
+	}
+	return want
+}
+
+// slowSurvey are the survey puzzles left to the benchmark runner: each
+// takes seconds to minutes.
+var slowSurvey = map[string]bool{
+	"webpbn-02040": true, "webpbn-02712": true, "webpbn-09892": true, "webpbn-10088": true,
+	"webpbn-12548": true, "webpbn-18297": true, "webpbn-22336": true, "knotty": true,
+	"meow": true, "faase": true, "webpbn-13480": true, "webpbn-16900": true,
+	"webpbn-19080": true, "webpbn-03867": true, "webpbn-00065": true,
+}
+
+func TestSurveyVerdicts(t *testing.T) {
+	needCorpora(t)
+	want := expectedVerdicts(t)
+	files, _ := filepath.Glob(filepath.Join(corpora, "webpbn-survey-nin", "*.nin"))
+	hard, _ := filepath.Glob(filepath.Join(corpora, "webpbn-survey-nin", "hard", "*.nin"))
+	files = append(files, hard...)
+	if len(files) < 30 {
+		t.Fatalf("found %d survey puzzles, want at least 30", len(files))
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".nin")
+		w, ok := want[name]
+		if !ok {
+			continue // webpbn 354 is not in the survey's table
+		}
+		if slowSurvey[name] && !*corpusAll {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			p, err := puzzle.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := solver.Solve(context.Background(), p, solver.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != w {
+				t.Errorf("Solve(%s) verdict = %s, want %s", name, res.Verdict, w)
+			}
+			sol := filepath.Join(filepath.Dir(f), "solutions", name+".txt")
+			g := readGrid(t, sol, p)
+			if w == solver.Unique && !res.Solutions[0].Equal(g) {
+				t.Errorf("Solve(%s) unique solution differs from %s", name, sol)
+			}
+		})
+	}
+}
+
+func readGrid(t *testing.T, name string, p *puzzle.Puzzle) puzzle.Grid {
+	t.Helper()
+	fh, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	g, err := puzzle.ParseGrid(fh, p)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return g
+}
+
+// TestWebpbnGoals solves a sample of the ~3,900 webpbn puzzles (all of them
+// with -corpus.all): every solution passes Check (Solve guarantees it or
+// fails), and a unique solution equals the designer's goal.
+func TestWebpbnGoals(t *testing.T) {
+	needCorpora(t)
+	files, _ := filepath.Glob(filepath.Join(corpora, "storyyeller-webpbn-scrape", "results", "*.non"))
+	if len(files) < 3000 {
+		t.Fatalf("found %d webpbn puzzles, want about 3,900", len(files))
+	}
+	step := 13 // about 300 puzzles
+	if *corpusAll {
+		step = 1
+	}
+	o := solver.Options{IgnoreGoal: true, Max: 2}
+	for i := 0; i < len(files); i += step {
+		f := files[i]
+		p, err := puzzle.ReadFile(f)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		if p.Width()*p.Height() > 2500 && !*corpusAll {
+			continue // the large ones belong to the benchmark runner
+		}
+		res, err := solver.Solve(context.Background(), p, o)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		switch {
+		case res.Verdict == solver.None:
+			t.Errorf("%s: no solution, but the file has a goal", f)
+		case res.Verdict == solver.Unique && !res.Solutions[0].Equal(p.Goal):
+			t.Errorf("%s: unique solution differs from the goal", f)
+		}
+	}
+}
+
+// TestTournament solves two tournament sets (1,000 puzzles each; a sample
+// without -corpus.all under the race detector) and compares with the
+// published solutions.
+func TestTournament(t *testing.T) {
+	needCorpora(t)
+	for _, set := range []string{"taai2011", "tcga2019"} {
+		t.Run(set, func(t *testing.T) {
+			dir := filepath.Join(corpora, "tournament-NonogramRecord")
+			ps, err := puzzle.ReadFileAll(filepath.Join(dir, "question", set+".txt"), puzzle.TAAI)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fh, err := os.Open(filepath.Join(dir, "solution", set+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sols, err := puzzle.DecodeTAAISolutions(fh)
+			fh.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ps) != 1000 {
+				t.Fatalf("%s: %d puzzles, want 1000", set, len(ps))
+			}
+			step := 1
+			if !*corpusAll && raceEnabled {
+				step = 10
+			}
+			unique := 0
+			for i := 0; i < len(ps); i += step {
+				p := ps[i]
+				res, err := solver.Solve(context.Background(), p, solver.Options{})
+				if err != nil {
+					t.Fatalf("%s %s: %v", set, p.ID, err)
+				}
+				want, ok := sols[p.ID]
+				if !ok {
+					t.Fatalf("%s %s: no published solution", set, p.ID)
+				}
+				switch res.Verdict {
+				case solver.Unique:
+					unique++
+					if !res.Solutions[0].Equal(want) {
+						t.Errorf("%s %s: unique solution differs from the published one", set, p.ID)
+					}
+				case solver.Multiple:
+				default:
+					t.Errorf("%s %s: verdict %s", set, p.ID, res.Verdict)
+				}
+			}
+			t.Logf("%s: %d of %d checked puzzles unique", set, unique, (len(ps)+step-1)/step)
+		})
+	}
+}

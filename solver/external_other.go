@@ -1,0 +1,12 @@
+//go:build !unix
+
+package solver
+
+import "os/exec"
+
+// ownGroup does nothing here: a done context kills the solver only, not
+// the children it started.
+func ownGroup(*exec.Cmd) {}
+
+// killGroup does nothing here.
+func killGroup(*exec.Cmd) {}

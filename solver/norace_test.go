@@ -1,0 +1,5 @@
+//go:build !race
+
+package solver_test
+
+const raceEnabled = false
