@@ -7,13 +7,13 @@ import "math/bits"
 // length; bits at or above the line length are zero in every input built
 // from cells, and each helper keeps them so or ANDs them away.
 
-// wordUp is word w of x moved s cells towards the end (bit i → i+s).
-func wordUp(x []uint64, w, s int) uint64 {
-	i := w - s/64
+// wordUp is word w of x moved 64·ws+bs cells towards the end (bit i →
+// i+64·ws+bs), 0 ≤ bs < 64.
+func wordUp(x []uint64, w, ws int, bs uint) uint64 {
+	i := w - ws
 	if i < 0 {
 		return 0
 	}
-	bs := uint(s % 64)
 	v := x[i] << bs
 	if bs != 0 && i > 0 {
 		v |= x[i-1] >> (64 - bs)
@@ -39,22 +39,34 @@ func dilate(x []uint64, c int) {
 	}
 }
 
-// erode keeps bit p of x only when bits p … p+c-1 are all set: the starts
-// of runs of length c inside x.
-func erode(x []uint64, c int) {
-	n := len(x)
-	for have := 1; have < c; {
+// erode sets dst to the bits p of src with bits p … p+c-1 all set: the
+// starts of runs of length c inside src. dst and src must not overlap.
+func erode(dst, src []uint64, c int) {
+	if c <= 1 {
+		copy(dst, src)
+		return
+	}
+	n := len(dst)
+	for w, v := range src { // first step, by one cell
+		if w+1 < n {
+			v &= v>>1 | src[w+1]<<63
+		} else {
+			v &= v >> 1
+		}
+		dst[w] = v
+	}
+	for have := 2; have < c; {
 		s := min(have, c-have)
 		ws, bs := s/64, uint(s%64)
-		for w := range x { // upwards: reads words not yet written
+		for w := range dst { // upwards: reads words not yet written
 			var v uint64
 			if i := w + ws; i < n {
-				v = x[i] >> bs
+				v = dst[i] >> bs
 				if bs != 0 && i+1 < n {
-					v |= x[i+1] << (64 - bs)
+					v |= dst[i+1] << (64 - bs)
 				}
 			}
-			x[w] &= v
+			dst[w] &= v
 		}
 		have += s
 	}
@@ -65,19 +77,14 @@ func erode(x []uint64, c int) {
 // bit 64·len-1-i-s. dst and src must not overlap.
 func reverseShift(dst, src []uint64, s int) {
 	n := len(dst)
-	for w, v := range src {
-		dst[n-1-w] = bits.Reverse64(v)
-	}
-	if s == 0 {
-		return
-	}
 	ws, bs := s/64, uint(s%64)
+	// Word w of the reversed set is the reverse of word n-1-w of src.
 	for w := range dst {
 		var v uint64
 		if i := w + ws; i < n {
-			v = dst[i] >> bs
+			v = bits.Reverse64(src[n-1-i]) >> bs
 			if bs != 0 && i+1 < n {
-				v |= dst[i+1] << (64 - bs)
+				v |= bits.Reverse64(src[n-2-i]) << (64 - bs)
 			}
 		}
 		dst[w] = v

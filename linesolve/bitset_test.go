@@ -51,7 +51,7 @@ func TestBitsetHelpers(t *testing.T) {
 		x := toWords(a, words)
 		got := make([]uint64, words)
 		for w := range got {
-			got[w] = wordUp(x, w, s)
+			got[w] = wordUp(x, w, s/64, uint(s%64))
 		}
 		wantW := toWords(want, words)
 		// Bits moved past n stay in the top word; compare only below n.
@@ -80,8 +80,7 @@ func TestBitsetHelpers(t *testing.T) {
 		for p := 0; p+c <= n; p++ {
 			want[p] = !slices.Contains(a[p:p+c], false)
 		}
-		copy(got, x)
-		erode(got, c)
+		erode(got, x, c)
 		if wantW = toWords(want, words); !slices.Equal(got, wantW) {
 			t.Fatalf("erode(%d words, c=%d) = %x, want %x", words, c, got, wantW)
 		}

@@ -150,34 +150,36 @@ func forward(blocks []tblock, W int, a0, acol, fs, fg, tmp []uint64) {
 	fill(fg[:W], tmp, a0)
 	for j, b := range blocks {
 		s := fs[j*W : (j+1)*W]
-		copy(s, acol[b.ci*W:(b.ci+1)*W])
-		erode(s, b.len)
+		erode(s, acol[b.ci*W:(b.ci+1)*W], b.len)
 		// Block j starts after a cell of gap j, after block j-1 when the
 		// two may touch, or at cell 0 when it is the first block.
 		g := fg[j*W : (j+1)*W]
-		var prev []uint64
-		plen := 0
-		if j > 0 && blocks[j-1].touch {
-			prev, plen = fs[(j-1)*W:j*W], blocks[j-1].len
-		}
 		var top uint64
-		for w := range s {
-			p := g[w]<<1 | top
-			top = g[w] >> 63
-			if prev != nil {
-				p |= wordUp(prev, w, plen)
+		if j == 0 {
+			top = 1
+		}
+		if j > 0 && blocks[j-1].touch {
+			prev := fs[(j-1)*W : j*W]
+			ws, bs := blocks[j-1].len>>6, uint(blocks[j-1].len&63)
+			for w := range s {
+				p := g[w]<<1 | top | wordUp(prev, w, ws, bs)
+				top = g[w] >> 63
+				s[w] &= p
 			}
-			if j == 0 && w == 0 {
-				p |= 1
+		} else {
+			for w := range s {
+				p := g[w]<<1 | top
+				top = g[w] >> 63
+				s[w] &= p
 			}
-			s[w] &= p
 		}
 		// Gap j+1 starts right after block j and runs on through cells
 		// that may be background (fill, fused with the shift).
 		ng := fg[(j+1)*W : (j+2)*W]
+		ws, bs := b.len>>6, uint(b.len&63)
 		var carry uint64
 		for w := range ng {
-			v := wordUp(s, w, b.len) & a0[w]
+			v := wordUp(s, w, ws, bs) & a0[w]
 			var sum uint64
 			sum, carry = bits.Add64(a0[w], v, carry)
 			ng[w] = (sum^a0[w])&a0[w] | v
