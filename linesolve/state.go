@@ -7,6 +7,8 @@ import "github.com/nonosat/nonosat/puzzle"
 //
 // Once [State.Propagate], [State.Set] or [State.Probe] has reported a
 // contradiction the state stays failed: every later call returns false.
+// A State is not safe for concurrent use; [State.Clone] gives independent
+// copies (they share only the read-only clue templates).
 type State struct {
 	// Cells[r][c] is the domain of the cell in row r, column c. Callers may
 	// read it; change it only through [State.Set], which queues the lines.
