@@ -163,7 +163,11 @@ func EncodeAll(w io.Writer, ps []*Puzzle, f Format) error {
 
 // multiEncoders write several puzzles where that is more than writing each
 // in turn (a shared XML root, numbered tournament blocks).
-var multiEncoders = map[Format]func(io.Writer, []*Puzzle) error{}
+var multiEncoders = map[Format]func(io.Writer, []*Puzzle) error{
+	NON:  encodeNONBundle,
+	TAAI: encodeTAAISet,
+	XML:  encodeXMLSet,
+}
 
 // ReadFile reads the first puzzle of the named file; see [ReadFileAll].
 func ReadFile(name string) (*Puzzle, error) {

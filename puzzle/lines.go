@@ -8,11 +8,10 @@ import (
 )
 
 // lineReader reads text lines, counting them, with CRLF and a UTF-8 byte
-// order mark removed. It can step back one line.
+// order mark removed.
 type lineReader struct {
 	sc      *bufio.Scanner
 	n       int    // number of the line last returned
-	back    bool   // return cur again
 	cur     string // last line returned
 	started bool
 }
@@ -26,10 +25,6 @@ func newLineReader(r io.Reader) *lineReader {
 // next returns the next line and true, or "" and false at the end or on an
 // error (see err).
 func (lr *lineReader) next() (string, bool) {
-	if lr.back {
-		lr.back = false
-		return lr.cur, true
-	}
 	if !lr.sc.Scan() {
 		return "", false
 	}
@@ -42,9 +37,6 @@ func (lr *lineReader) next() (string, bool) {
 	lr.cur = strings.TrimRight(string(b), "\r")
 	return lr.cur, true
 }
-
-// unread makes the next call to next return the current line again.
-func (lr *lineReader) unread() { lr.back = true }
 
 func (lr *lineReader) err() error { return lr.sc.Err() }
 

@@ -571,15 +571,6 @@ func encodeNONBundle(w io.Writer, ps []*Puzzle) error {
 	return bw.Flush()
 }
 
-var _ = registerNONBundle()
-
-// registerNONBundle adds the bundle writer to multiEncoders while package
-// variables are initialised (the registry lives in format.go).
-func registerNONBundle() bool {
-	multiEncoders[NON] = encodeNONBundle
-	return true
-}
-
 func writeNON(bw *bufio.Writer, p *Puzzle) error {
 	letters, err := nonLetters(p)
 	if err != nil {

@@ -167,15 +167,6 @@ func encodeTAAISet(w io.Writer, ps []*Puzzle) error {
 	return writeTAAI(w, ps, ids)
 }
 
-var _ = registerTAAISet()
-
-// registerTAAISet adds the tournament set writer to multiEncoders while
-// package variables are initialised (the registry lives in format.go).
-func registerTAAISet() bool {
-	multiEncoders[TAAI] = encodeTAAISet
-	return true
-}
-
 func writeTAAI(w io.Writer, ps []*Puzzle, ids []string) error {
 	for _, p := range ps {
 		if p.Height() != p.Width() {

@@ -572,15 +572,6 @@ func xmlGoal(sol *xnode, chars map[rune]Color) (Grid, error) {
 
 func encodeXML(w io.Writer, p *Puzzle) error { return encodeXMLSet(w, []*Puzzle{p}) }
 
-var _ = registerXMLSet()
-
-// registerXMLSet adds the puzzle-set writer to multiEncoders while package
-// variables are initialised (the registry lives in format.go).
-func registerXMLSet() bool {
-	multiEncoders[XML] = encodeXMLSet
-	return true
-}
-
 // encodeXMLSet writes several puzzles in one <puzzleset>.
 func encodeXMLSet(w io.Writer, ps []*Puzzle) error {
 	type prepared struct {
