@@ -33,6 +33,9 @@ func Image(p *puzzle.Puzzle, o RenderOptions) (*image.RGBA, error) {
 	if err != nil {
 		return nil, err
 	}
+	if sc.w > MaxPixels*4/sc.h {
+		return nil, fmt.Errorf("%w: drawing would be %dx%d pixels, at most %d in all: use a smaller cell size", ErrTooLarge, sc.w, sc.h, MaxPixels*4)
+	}
 	img := image.NewRGBA(image.Rect(0, 0, sc.w, sc.h))
 	for _, b := range sc.fills {
 		fill(img, image.Rect(b.x, b.y, b.x+b.w, b.y+b.h), b.c)

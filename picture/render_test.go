@@ -182,6 +182,14 @@ func TestRenderErrors(t *testing.T) {
 	}
 }
 
+func TestImageTooLarge(t *testing.T) {
+	rows := make([][]int, puzzle.MaxSide)
+	p := puzzle.New(rows, rows)
+	if _, err := picture.Image(p, picture.RenderOptions{CellSize: 200}); !errors.Is(err, picture.ErrTooLarge) {
+		t.Errorf("Image(1000x1000 puzzle, 200-pixel cells) error = %v, want ErrTooLarge", err)
+	}
+}
+
 func TestDiff(t *testing.T) {
 	a := puzzle.Grid{{0, 1, 2}, {1, 1, 1}}
 	tests := []struct {
