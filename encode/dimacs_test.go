@@ -1,0 +1,438 @@
+package encode_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/nonosat/nonosat/cnf"
+	"github.com/nonosat/nonosat/decode"
+	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// cross is the 3x3 plus sign.
+func cross() *puzzle.Puzzle {
+	p := puzzle.New([][]int{{1}, {3}, {1}}, [][]int{{1}, {3}, {1}})
+	p.Title = "Cross"
+	p.Goal = puzzle.Grid{{0, 1, 0}, {1, 1, 1}, {0, 1, 0}}
+	return p
+}
+
+func TestHeaderCross(t *testing.T) {
+	p := cross()
+	e := encode.Puzzle(p)
+	got := strings.Join(e.Header(p), "\n")
+	want := `nonosat dimacs 1
+title "Cross"
+width 3
+height 3
+palette 0 white #ffffff .
+palette 1 black #000000 #
+row 1 1
+row 2 3
+row 3 1
+col 1 1
+col 2 3
+col 3 1
+cell 1 1 1 1
+cell 1 2 1 2
+cell 1 3 1 3
+cell 2 1 1 4
+cell 2 2 1 5
+cell 2 3 1 6
+cell 3 1 1 7
+cell 3 2 1 8
+cell 3 3 1 9`
+	if got != want {
+		t.Errorf("Header(cross) =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// colourPuzzle is example B of formats.md: 4 wide, 3 high, black and red.
+func colourPuzzle() *puzzle.Puzzle {
+	g := puzzle.Grid{{2, 2, 1, 0}, {0, 1, 1, 0}, {2, 0, 1, 1}}
+	pal := []puzzle.Swatch{puzzle.White, {Name: "black", Char: 'X'}, {Name: "dark red", RGB: puzzle.RGB{R: 0x80}, Char: 'r'}}
+	p := puzzle.FromGrid(g, pal)
+	p.Title = `Example "B"`
+	return p
+}
+
+func TestHeaderColour(t *testing.T) {
+	p := colourPuzzle()
+	e := encode.Puzzle(p)
+	h := e.Header(p)
+	for _, want := range []string{
+		`title "Example \"B\""`,
+		"palette 1 black #000000 X",
+		`palette 2 "dark red" #800000 r`,
+		"row 1 2:2 1",
+		"col 4 1",
+	} {
+		if !contains(h, want) {
+			t.Errorf("Header(example B) has no line %q:\n%s", want, strings.Join(h, "\n"))
+		}
+	}
+	// Cell (1, 4) may be white or black (its row and column clues allow
+	// nothing else): one line per colour.
+	var lines []string
+	for _, l := range h {
+		if strings.HasPrefix(l, "cell 1 4 ") {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "cell 1 4 0 ") || !strings.HasPrefix(lines[1], "cell 1 4 1 ") {
+		t.Errorf("Header(example B) cell 1 4 lines = %q, want one for colour 0 and one for colour 1", lines)
+	}
+}
+
+func contains(lines []string, s string) bool {
+	for _, l := range lines {
+		if l == s {
+			return true
+		}
+	}
+	return false
+}
+
+// fixSome returns domains fixing about a third of the cells of p to their
+// goal colours, and leaving the others open.
+func fixSome(rng *rand.Rand, p *puzzle.Puzzle) encode.Domains {
+	all := uint64(1)<<(p.NumColors()+1) - 1
+	d := make(encode.Domains, p.Height())
+	for r := range d {
+		d[r] = make([]uint64, p.Width())
+		for c := range d[r] {
+			d[r][c] = all
+			if rng.IntN(3) == 0 {
+				d[r][c] = 1 << p.Goal[r][c]
+			}
+		}
+	}
+	return d
+}
+
+func randomPuzzle(rng *rand.Rand, colors int) *puzzle.Puzzle {
+	h, w := 1+rng.IntN(8), 1+rng.IntN(8)
+	pal := puzzle.BlackWhite()
+	for k := 2; k <= colors; k++ {
+		pal = append(pal, puzzle.Swatch{Name: fmt.Sprintf("colour %d", k), Char: rune('a' + k)})
+	}
+	g := puzzle.NewGrid(h, w)
+	for r := range g {
+		for c := range g[r] {
+			if rng.IntN(2) == 0 {
+				g[r][c] = puzzle.Color(1 + rng.IntN(colors))
+			}
+		}
+	}
+	p := puzzle.FromGrid(g, pal)
+	p.Title = fmt.Sprintf("random %dx%d", w, h)
+	return p
+}
+
+// gridModel returns a model in which every cell of e has its colour in g
+// where e allows it, fixed cells their fixed colour, and the other
+// variables are random.
+func gridModel(rng *rand.Rand, e *encode.Encoding, g puzzle.Grid) cnf.Model {
+	m := make(cnf.Model, e.Formula.NumVars)
+	for i := range m {
+		m[i] = rng.IntN(2) == 0
+	}
+	set := func(l cnf.Lit, b bool) { m[l.Var()-1] = b == l.IsPos() }
+	for r := range e.Height() {
+		for c := range e.Width() {
+			if v, ok := e.Fixed(r, c); ok { // a model satisfies the units
+				l, _ := e.Cell(r, c, v)
+				set(l, true)
+				continue
+			}
+			for _, v := range e.Values(r, c) {
+				l, _ := e.Cell(r, c, v)
+				set(l, false)
+			}
+			if l, ok := e.Cell(r, c, g[r][c]); ok {
+				set(l, true)
+			}
+		}
+	}
+	return m
+}
+
+func TestHeaderRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	ps := []*puzzle.Puzzle{cross(), colourPuzzle()}
+	for i := range 30 {
+		ps = append(ps, randomPuzzle(rng, 1+i%4))
+	}
+	for i, p := range ps {
+		for _, fixed := range []bool{false, true} {
+			for _, noUnits := range []bool{false, true} {
+				name := fmt.Sprintf("%d %s fixed=%v no-units=%v", i, p.Title, fixed, noUnits)
+				t.Run(name, func(t *testing.T) {
+					var opts []encode.Option
+					if fixed {
+						opts = append(opts, encode.WithDomains(fixSome(rng, p)))
+					}
+					e := encode.Puzzle(p, opts...)
+					roundTrip(t, rng, p, e, noUnits)
+				})
+			}
+		}
+	}
+}
+
+func roundTrip(t *testing.T, rng *rand.Rand, p *puzzle.Puzzle, e *encode.Encoding, noUnits bool) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := e.WriteDIMACS(&buf, p, encode.DIMACSOptions{NoUnits: noUnits}); err != nil {
+		t.Fatal(err)
+	}
+	f, comments, err := cnf.ReadDIMACS(&buf)
+	if err != nil {
+		t.Fatalf("ReadDIMACS(WriteDIMACS) error = %v", err)
+	}
+	m, err := encode.ParseHeader(comments)
+	if err != nil {
+		t.Fatalf("ParseHeader(WriteDIMACS) error = %v\n%s", err, strings.Join(comments, "\n"))
+	}
+	if m.Title != p.Title || m.Width != p.Width() || m.Height != p.Height() || m.Blocked != 0 {
+		t.Errorf("ParseHeader gives %q %dx%d blocked %d, want %q %dx%d blocked 0", m.Title, m.Width, m.Height, m.Blocked, p.Title, p.Width(), p.Height())
+	}
+	if !reflect.DeepEqual(m.Palette, p.Palette) {
+		t.Errorf("ParseHeader palette = %v, want %v", m.Palette, p.Palette)
+	}
+	q := m.Puzzle()
+	if q == nil || !equalClues(q.Rows, p.Rows) || !equalClues(q.Cols, p.Cols) {
+		t.Errorf("ParseHeader clues = %v, want rows %v columns %v", q, p.Rows, p.Cols)
+	}
+	if int(m.MaxVar()) > f.NumVars {
+		t.Errorf("ParseHeader MaxVar = %d, formula has %d variables", m.MaxVar(), f.NumVars)
+	}
+	wantClauses := len(e.Formula.Clauses)
+	if noUnits {
+		wantClauses -= e.NumFixed()
+	}
+	if len(f.Clauses) != wantClauses {
+		t.Errorf("WriteDIMACS(NoUnits %v) wrote %d clauses, want %d", noUnits, len(f.Clauses), wantClauses)
+	}
+	fixedLines := 0
+	for _, c := range comments {
+		if strings.HasPrefix(c, "fixed ") {
+			fixedLines++
+		}
+	}
+	if want := map[bool]int{false: 0, true: e.NumFixed()}[noUnits]; fixedLines != want {
+		t.Errorf("WriteDIMACS(NoUnits %v) wrote %d fixed lines, want %d", noUnits, fixedLines, want)
+	}
+	// Decoding through the header agrees with decode.Grid: on models that
+	// give each cell one colour (the goal, other grids), and, in black and
+	// white, on any model at all.
+	for range 20 {
+		g := randomPuzzle(rng, p.NumColors()).Goal
+		if len(g) != p.Height() || len(g[0]) != p.Width() {
+			g = p.Goal
+		}
+		model := gridModel(rng, e, g)
+		if got, want := m.Grid(model), decode.Grid(e, model); !got.Equal(want) {
+			t.Fatalf("Map.Grid(model) =\n%v, decode.Grid =\n%v", got, want)
+		}
+		if p.NumColors() == 1 {
+			for i := range model {
+				model[i] = rng.IntN(2) == 0
+			}
+			for r := range e.Height() {
+				for c := range e.Width() {
+					if v, ok := e.Fixed(r, c); ok {
+						l, _ := e.Cell(r, c, v)
+						model[l.Var()-1] = l.IsPos()
+					}
+				}
+			}
+			if got, want := m.Grid(model), decode.Grid(e, model); !got.Equal(want) {
+				t.Fatalf("Map.Grid(random model) =\n%v, decode.Grid =\n%v", got, want)
+			}
+		}
+	}
+}
+
+func equalClues(a, b []puzzle.Clue) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].Equal(b[i]) && !(len(a[i]) == 0 && len(b[i]) == 0) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestWriteDIMACSBlock(t *testing.T) {
+	p := cross()
+	e := encode.Puzzle(p)
+	var buf bytes.Buffer
+	if err := e.WriteDIMACS(&buf, p, encode.DIMACSOptions{Block: []puzzle.Grid{p.Goal, puzzle.NewGrid(3, 3)}}); err != nil {
+		t.Fatal(err)
+	}
+	f, comments, err := cnf.ReadDIMACS(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(e.Formula.Clauses)
+	if len(f.Clauses) != n+2 || !reflect.DeepEqual(f.Clauses[n], e.Block(p.Goal)) {
+		t.Fatalf("WriteDIMACS(Block goal) clauses %d, last %v, want %d, last %v", len(f.Clauses), f.Clauses[len(f.Clauses)-1], n+2, e.Block(p.Goal))
+	}
+	m, err := encode.ParseHeader(comments)
+	if err != nil || m.Blocked != 2 {
+		t.Fatalf("ParseHeader(blocked twice) = %+v, %v, want Blocked 2", m, err)
+	}
+
+	for _, g := range []puzzle.Grid{puzzle.NewGrid(3, 2), puzzle.NewGrid(2, 3), {{0, 0, 0}, {0, 0}, {0, 0, 0}}} {
+		if err := e.WriteDIMACS(&buf, p, encode.DIMACSOptions{Block: []puzzle.Grid{g}}); err == nil {
+			t.Errorf("WriteDIMACS(Block %v) = nil, want a size error", g)
+		}
+	}
+	if err := e.WriteDIMACS(&buf, colourPuzzle(), encode.DIMACSOptions{}); err == nil {
+		t.Error("WriteDIMACS with another puzzle's size = nil, want an error")
+	}
+}
+
+// validHeader is the cross's header with units left out for the middle
+// cell.
+const validHeader = `c written by hand
+nonosat dimacs 1
+title "Cross"
+width 3
+height 3
+palette 0 white #ffffff .
+palette 1 black #000000 #
+row 1 1
+row 2 3
+row 3 1
+col 1 1
+col 2 3
+col 3 1
+cell 1 1 1 1
+cell 1 2 1 2
+cell 1 3 1 3
+cell 2 1 1 4
+fixed 2 2 1
+cell 2 3 1 6
+cell 3 1 1 7
+cell 3 2 1 8
+cell 3 3 1 9
+something a later nonosat may write`
+
+func TestParseHeaderValid(t *testing.T) {
+	m, err := encode.ParseHeader(strings.Split(validHeader, "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := cnf.Model{false, true, false, true, false, true, false, true, false}
+	want := puzzle.Grid{{0, 1, 0}, {1, 1, 1}, {0, 1, 0}}
+	if g := m.Grid(model); !g.Equal(want) {
+		t.Errorf("Map.Grid =\n%v, want\n%v", g, want)
+	}
+	if err := puzzle.Check(m.Puzzle(), want); err != nil {
+		t.Errorf("Check(header's puzzle, cross) = %v", err)
+	}
+	// No clues, no palette: black and white, and Puzzle is nil.
+	var short []string
+	for _, l := range strings.Split(validHeader, "\n") {
+		if !strings.HasPrefix(l, "row") && !strings.HasPrefix(l, "col") && !strings.HasPrefix(l, "palette") {
+			short = append(short, l)
+		}
+	}
+	m, err = encode.ParseHeader(short)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Puzzle() != nil || len(m.Palette) != 2 || !m.Grid(model).Equal(want) {
+		t.Errorf("ParseHeader(no clues, no palette) = %+v, want no puzzle, black and white", m)
+	}
+}
+
+var parseHeaderErrors = []struct {
+	name, edit, with string // replace edit in validHeader with with
+	err              string
+}{
+	{"no header", "nonosat dimacs 1", "hello", `bad nonosat header: no "nonosat dimacs 1" line (the CNF was not written by nonosat dimacs)`},
+	{"newer version", "nonosat dimacs 1", "nonosat dimacs 2", `line 2: bad nonosat header: header "nonosat dimacs 2", want "nonosat dimacs 1" (a newer nonosat wrote it?)`},
+	{"bad quote", `title "Cross"`, `title "Cross`, `line 3: bad nonosat header: bad quoted string "Cross`},
+	{"two titles", `title "Cross"`, "title a\ntitle b", `line 4: bad nonosat header: second "title" line`},
+	{"title words", `title "Cross"`, "title Big Cross", `line 3: bad nonosat header: want "title TEXT", have "title Big Cross"`},
+	{"width word", "width 3", "width three", `line 4: bad nonosat header: width: "three" is not a number`},
+	{"width zero", "width 3", "width 0", "line 4: bad nonosat header: width: 0 is not in 1..1000"},
+	{"huge height", "height 3", "height 100000", "line 5: bad nonosat header: height: 100000 is not in 1..1000"},
+	{"palette order", "palette 1 black", "palette 2 black", "line 7: bad nonosat header: palette 2, want 1 next"},
+	{"palette rgb", "#000000 #", "#0000 #", `line 7: bad nonosat header: colour "#0000": want 3 or 6 hex digits`},
+	{"palette char", "#000000 #", "#000000 ##", `line 7: bad nonosat header: palette 1: character "##" is not one character`},
+	{"palette late", "cell 3 3 1 9", "cell 3 3 1 9\npalette 2 red #ff0000 r", "line 23: bad nonosat header: palette after the first cell or clue"},
+	{"width late", "cell 3 3 1 9", "cell 3 3 1 9\nwidth 4", "line 23: bad nonosat header: width after the first cell or clue"},
+	{"row range", "row 3 1", "row 4 1", "line 10: bad nonosat header: row: 4 is not in 1..3"},
+	{"row twice", "row 3 1", "row 2 1", "line 10: bad nonosat header: second clue for row 2"},
+	{"row colour", "row 3 1", "row 3 1:2", `line 10: bad nonosat header: row 3: block "1:2": colour: 2 is not in 1..1`},
+	{"row block", "row 3 1", "row 3 x", `line 10: bad nonosat header: row 3: block "x": "x" is not a number`},
+	{"row missing", "row 3 1", "", "line 23: bad nonosat header: clues for 2 of 3 rows and 3 of 3 columns"},
+	{"cell words", "cell 1 1 1 1", "cell 1 1 1", `line 14: bad nonosat header: want "cell ROW COL COLOUR LITERAL", have "cell 1 1 1"`},
+	{"cell row", "cell 1 1 1 1", "cell 0 1 1 1", "line 14: bad nonosat header: cell: row: 0 is not in 1..3"},
+	{"cell column", "cell 1 1 1 1", "cell 1 4 1 1", "line 14: bad nonosat header: cell: column: 4 is not in 1..3"},
+	{"cell colour", "cell 1 1 1 1", "cell 1 1 2 1", "line 14: bad nonosat header: cell 1 1: colour: 2 is not in 0..1"},
+	{"cell literal", "cell 1 1 1 1", "cell 1 1 1 0", `line 14: bad nonosat header: cell 1 1: "0" is not a literal`},
+	{"cell min int", "cell 1 1 1 1", "cell 1 1 1 -2147483648", `line 14: bad nonosat header: cell 1 1: "-2147483648" is not a literal`},
+	{"cell twice", "cell 1 2 1 2", "cell 1 1 1 2", "line 15: bad nonosat header: cell 1 1: second literal for colour 1"},
+	{"cell fixed", "cell 3 3 1 9", "cell 2 2 1 9", "line 22: bad nonosat header: cell 2 2 is already fixed"},
+	{"fixed with cell", "cell 1 2 1 2", "cell 2 2 1 2", "line 18: bad nonosat header: cell 2 2 has a variable and cannot be fixed"},
+	{"fixed cell", "fixed 2 2 1", "fixed 1 1 1", "line 18: bad nonosat header: cell 1 1 has a variable and cannot be fixed"},
+	{"no cell", "cell 3 3 1 9", "", "line 23: bad nonosat header: cell 3 3 has no literal and is not fixed"},
+	{"cell before size", "width 3", "cell 1 1 1 1\nwidth 3", "line 4: bad nonosat header: cell or clue before the width and height lines"},
+	{"no size", "width 3\nheight 3", "", "line 7: bad nonosat header: cell or clue before the width and height lines"},
+	{"magic only", validHeader, "nonosat dimacs 1", "line 1: bad nonosat header: no width and height lines"},
+	{"block", "something a later nonosat may write", "block -1", "line 23: bad nonosat header: block: -1 is not in 0..2147483647"},
+}
+
+func TestParseHeaderErrors(t *testing.T) {
+	for _, tt := range parseHeaderErrors {
+		t.Run(tt.name, func(t *testing.T) {
+			in := strings.Replace(validHeader, tt.edit, tt.with, 1)
+			_, err := encode.ParseHeader(strings.Split(in, "\n"))
+			if err == nil || err.Error() != tt.err {
+				t.Fatalf("ParseHeader(%s) error = %v, want %q", tt.name, err, tt.err)
+			}
+			if !errors.Is(err, encode.ErrHeader) {
+				t.Errorf("ParseHeader(%s) error does not wrap ErrHeader", tt.name)
+			}
+		})
+	}
+}
+
+func FuzzParseHeader(f *testing.F) {
+	f.Add(validHeader)
+	for _, tt := range parseHeaderErrors {
+		f.Add(strings.Replace(validHeader, tt.edit, tt.with, 1))
+	}
+	p := colourPuzzle()
+	f.Add(strings.Join(encode.Puzzle(p).Header(p), "\n"))
+	f.Fuzz(func(t *testing.T, in string) {
+		m, err := encode.ParseHeader(strings.Split(in, "\n"))
+		if err != nil {
+			return
+		}
+		model := make(cnf.Model, min(m.MaxVar(), 1<<16)) // Value is false beyond
+		for i := range model {
+			model[i] = i%3 == 0
+		}
+		g := m.Grid(model)
+		if len(g) != m.Height || len(g[0]) != m.Width {
+			t.Fatalf("Map.Grid is %dx%d, map %dx%d", len(g[0]), len(g), m.Width, m.Height)
+		}
+		if q := m.Puzzle(); q != nil {
+			_ = puzzle.Check(q, g)
+		}
+	})
+}
