@@ -1,0 +1,54 @@
+// Package benchmarks measures nonosat: Go benchmarks in bench_test.go, and
+// a corpus runner in the runner folder. It has no API of its own.
+//
+// # Go benchmarks
+//
+//	go test -run '^$' -bench . ./benchmarks/
+//
+// BenchmarkSolve runs solver.Solve in uniqueness mode (up to two
+// solutions, presolve on, gophersat in process) on generated puzzles (random
+// 25×25 and 40×40 black and white, random 30×30 in three colours; fixed
+// seeds, no goal) and on survey puzzles that take under a second.
+// BenchmarkLineSolvable runs puzzles that line solving decides, end to end
+// through Solve. BenchmarkEncode runs encode.Puzzle alone. Each reports
+// the formula size as the metrics vars and clauses. Puzzles from the shared
+// corpora (../shared/corpora beside the repository) are skipped when that
+// folder is absent. Compare runs with benchstat; no test asserts a time.
+//
+// # Corpus runner
+//
+//	go run ./benchmarks/runner [flags]
+//
+// solves whole corpora in uniqueness mode and prints one row per puzzle:
+// name, size, verdict, expected verdict, check (ok, WRONG, timeout, error),
+// wall ms, CPU ms, presolve ms, SAT calls, vars, clauses, cells fixed by
+// line solving, and whether line solving alone decided it; then a summary
+// per set (count, total, median, max, wrong verdicts, timeouts, CPU) and a
+// machine description. The sets (-set, a comma list) are:
+//
+//	survey      Wolter's 31 survey puzzles and webpbn 354 (webpbn-survey-nin)
+//	hard        the four hard webpbn puzzles (webpbn-survey-nin/hard)
+//	tournament  one tournament set of 1,000 25×25 puzzles (-tournament NAME)
+//	hardtests   the 419 webpbn puzzles of storyyeller-webpbn-scrape/hardtests
+//	all         all of them
+//
+// Expected answers come from fastnonogramsolver-survey/expected-results-summary.csv
+// and the survey solution files, the tournament's published solutions
+// (solution/NAME.txt), and the goals of the webpbn files: a unique answer
+// must equal the known solution, and a "multiple" answer is always true
+// because every grid Solve returns has passed puzzle.Check.
+//
+// Flags: -corpora DIR, -set LIST, -tournament NAME, -limit N (first N
+// puzzles of each set), -run REGEXP (puzzle names), -timeout D (per puzzle
+// and back end, default 60s), -sat NAME (gophersat, gini, cadical, …),
+// -compare NAME (a second back end on the same puzzles: its time, its check
+// and the time ratio), -no-presolve, -use-goal (let .non goals shorten the
+// uniqueness proof; by default they are ignored), -j N (puzzles at once;
+// keep 1 for timings), -md (Markdown), -o FILE, -append (to the -o file).
+//
+// gophersat cannot be stopped in process, so the runner runs it in a child
+// process, itself started as "runner sat-worker", and kills the child on
+// the timeout. The CPU figures are user+sys of the runner and its children
+// (getrusage RUSAGE_SELF + RUSAGE_CHILDREN). RESULTS.md holds the latest
+// full run, made on a quiet machine.
+package benchmarks
