@@ -14,13 +14,23 @@ type presolved struct {
 	options       []encode.Option
 }
 
-// presolve runs exact line solving to a fixpoint. A finished grid is the
+// defaultProbe is the default probing budget, in probes per cell.
+const defaultProbe = 4
+
+// presolve runs exact line solving to a fixpoint, then probing within the
+// given budget (see Options.Probe). A finished grid is the
 // unique solution (every step was forced); a contradiction means none. Else
 // the encoder gets the cell domains and, per line, the block starts and gap
 // cells that line solving still allows.
-func presolve(p *puzzle.Puzzle) presolved {
+func presolve(p *puzzle.Puzzle, probe int) presolved {
 	s := linesolve.NewState(p)
 	if !s.Propagate() {
+		return presolved{contradiction: true}
+	}
+	if probe == 0 {
+		probe = defaultProbe * p.Width() * p.Height()
+	}
+	if probe > 0 && !s.Solved() && !s.Probe(probe) {
 		return presolved{contradiction: true}
 	}
 	if s.Solved() {

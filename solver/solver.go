@@ -42,6 +42,10 @@ type Options struct {
 	Worker []string
 	// NoPresolve skips line solving before SAT.
 	NoPresolve bool
+	// Probe bounds probing after line solving (try each colour of each
+	// undecided cell, propagate, drop the colours that fail): 0 means the
+	// default budget, negative means no probing.
+	Probe int
 	// IgnoreGoal stops the goal shortcut for uniqueness.
 	IgnoreGoal bool
 }
@@ -60,7 +64,7 @@ type Stats struct {
 type Result struct {
 	Verdict    Verdict
 	Solutions  []puzzle.Grid // each one passed puzzle.Check
-	LineSolved bool          // decided by line solving alone, without SAT
+	LineSolved bool          // decided by line solving and probing alone, without SAT
 	Complete   bool          // Solutions are all there are
 	Stats      Stats
 }
@@ -155,7 +159,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 	var opts []encode.Option
 	if !o.NoPresolve {
 		t := time.Now()
-		pre := presolve(p)
+		pre := presolve(p, o.Probe)
 		res.Stats.Presolve = time.Since(t)
 		res.Stats.FixedCells = pre.fixed
 		switch {
