@@ -140,7 +140,7 @@ func clip(s string) string {
 
 func encodeTAAI(w io.Writer, p *Puzzle) error {
 	id := p.ID
-	if taaiHeader(id) != id {
+	if id == "" || taaiHeader(id) != id {
 		id = "$1"
 	}
 	return writeTAAI(w, []*Puzzle{p}, []string{id})
@@ -154,7 +154,7 @@ func encodeTAAISet(w io.Writer, ps []*Puzzle) error {
 	keep := true
 	for i, p := range ps {
 		ids[i] = p.ID
-		if taaiHeader(p.ID) != p.ID || seen[p.ID] {
+		if p.ID == "" || taaiHeader(p.ID) != p.ID || seen[p.ID] {
 			keep = false
 		}
 		seen[p.ID] = true

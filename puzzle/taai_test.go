@@ -166,3 +166,21 @@ func TestDecodeTAAISolutionsErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestEncodeTAAINoID: a puzzle without a "$k" id (read from another
+// format) is written as $1 and reads back.
+func TestEncodeTAAINoID(t *testing.T) {
+	p := puzzle.New([][]int{{1}, {2}}, [][]int{{2}, {1}})
+	q := roundTrip(t, p, puzzle.TAAI)
+	if q.ID != "$1" {
+		t.Errorf("Decode(Encode(no id)).ID = %q, want $1", q.ID)
+	}
+	var buf bytes.Buffer
+	if err := puzzle.EncodeAll(&buf, []*puzzle.Puzzle{p, p}, puzzle.TAAI); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := puzzle.DecodeAll(&buf, puzzle.TAAI)
+	if err != nil || len(ps) != 2 || ps[1].ID != "$2" {
+		t.Fatalf("DecodeAll(EncodeAll(two without ids)) = %d puzzles, %v", len(ps), err)
+	}
+}

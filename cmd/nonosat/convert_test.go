@@ -35,6 +35,12 @@ func TestConvertEveryFormat(t *testing.T) {
 		t.Run(string(f), func(t *testing.T) {
 			needFormats(t, f)
 			r := run(t, "convert", "testdata/heart.non", "--to", string(f))
+			if f == puzzle.TAAI { // tournament puzzles are square; the heart is 7x6
+				if r.code != exitError || !strings.Contains(r.stderr, "taai puzzles are square") || r.stdout != "" {
+					t.Fatalf("convert heart.non --to taai: %v, want exit 1 saying taai puzzles are square", r)
+				}
+				return
+			}
 			if r.code != exitOK || r.stderr != "" {
 				t.Fatalf("convert heart.non --to %s: %v", f, r)
 			}

@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/nonosat/nonosat/picture"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
@@ -43,8 +44,15 @@ func solveCmd() *cli.Command {
 			"Exit code 0 when a solution was found, 20 when there is none, 4 on timeout.",
 		Flags: append(solverFlags(),
 			&cli.IntFlag{Name: "max", Value: 1, Usage: "print at most `N` solutions (0: all of them)"},
+			&cli.StringFlag{Name: "color", Value: "auto", Usage: "draw colour puzzles in ANSI colour: `WHEN` is always, never or auto (when standard output is a terminal and NO_COLOR is unset)"},
+			&cli.BoolFlag{Name: "plain", Usage: "print bare grids, without the clues around them"},
 		),
-		Action: withArgs(1, 1, func(c *cli.Context, args []string) error { return runSolver(c, args[0], modeSolve) }),
+		Action: withArgs(1, 1, func(c *cli.Context, args []string) error {
+			if _, err := colorWhen(c); err != nil {
+				return err
+			}
+			return runSolver(c, args[0], modeSolve)
+		}),
 	}
 }
 
@@ -248,8 +256,13 @@ func verdictLine(res *solver.Result) string {
 	return s
 }
 
-// showGrid prints one solution grid.
+// showGrid prints one solution grid: with the clues around it, like a
+// printed puzzle, in ANSI colour where asked for, or bare with --plain.
 func showGrid(c *cli.Context, p *puzzle.Puzzle, g puzzle.Grid) error {
-	_, err := fmt.Fprint(c.App.Writer, p.FormatGrid(g))
-	return err
+	if c.Bool("plain") {
+		_, err := fmt.Fprint(c.App.Writer, p.FormatGrid(g))
+		return err
+	}
+	when, _ := colorWhen(c)
+	return picture.Text(c.App.Writer, p, g, ansiOn(when, c.App.Writer))
 }
