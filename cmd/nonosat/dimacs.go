@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+	"github.com/urfave/cli/v2"
+)
+
+func dimacsCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "dimacs",
+		Usage:     "write the CNF nonosat would solve, for another SAT solver",
+		ArgsUsage: "FILE [-o OUT.cnf]",
+		Description: "Writes the puzzle's formula in DIMACS CNF form, exactly as nonosat solves it (after\n" +
+			"line solving, unless --no-presolve), with a comment header that maps cells to variables:\n" +
+			"\"c cell ROW COL COLOUR LIT\" says the cell has COLOUR exactly when LIT is true (see the\n" +
+			"README). Any solver's answer turns back into a grid with 'nonosat decode'. --block and\n" +
+			"--block-goal add a clause that forbids a known solution, so that the formula asks\n" +
+			"\"is there another solution?\": unsatisfiable means the solution is unique.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `OUT` instead of standard output"},
+			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "encode puzzle `N` of a file that holds several"},
+			&cli.StringSliceFlag{Name: "block", Usage: "forbid the solution in text grid `FILE` (as 'nonosat verify' reads it); may be repeated"},
+			&cli.BoolFlag{Name: "block-goal", Usage: "forbid the solution the puzzle file carries (its goal)"},
+			&cli.BoolFlag{Name: "no-presolve", Usage: "encode the clues alone, without line solving first"},
+			&cli.BoolFlag{Name: "units", Usage: "keep the unit clauses of cells presolving fixed (the default)"},
+			&cli.BoolFlag{Name: "no-units", Usage: "leave out the unit clauses of fixed cells and list them as \"c fixed\" in the header"},
+			formatFlag(),
+		},
+		Action: withArgs(1, 1, dimacs),
+	}
+}
+
+func dimacs(c *cli.Context, args []string) error {
+	if c.Bool("units") && c.Bool("no-units") {
+		return usagef(c, "--units and --no-units exclude each other")
+	}
+	p, err := onePuzzle(c, args[0], c.Int("puzzle"), "--puzzle")
+	if err != nil {
+		return err
+	}
+	var o encode.DIMACSOptions
+	o.NoUnits = c.Bool("no-units")
+	for _, name := range c.StringSlice("block") {
+		g, err := readGrid(c, name, p)
+		if err != nil {
+			return err
+		}
+		o.Block = append(o.Block, g)
+	}
+	if c.Bool("block-goal") {
+		if p.Goal == nil {
+			return cli.Exit(fmt.Sprintf("%s: --block-goal: the puzzle carries no goal", args[0]), exitError)
+		}
+		if err := puzzle.Check(p, p.Goal); err != nil {
+			return cli.Exit(fmt.Sprintf("%s: --block-goal: the goal is not a solution: %v", args[0], err), exitError)
+		}
+		o.Block = append(o.Block, p.Goal)
+	}
+	e := solver.Encode(p, solver.Options{NoPresolve: c.Bool("no-presolve")})
+	var buf bytes.Buffer
+	if err := e.WriteDIMACS(&buf, p, o); err != nil {
+		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
+	}
+	return writeOutput(c, c.String("output"), buf.Bytes())
+}
+
+// onePuzzle reads puzzle n (from 1) of the named file; flag names the
+// option that chose n, for the error.
+func onePuzzle(c *cli.Context, name string, n int, flag string) (*puzzle.Puzzle, error) {
+	ps, err := readPuzzles(c, name)
+	if err != nil {
+		return nil, err
+	}
+	if n < 1 || n > len(ps) {
+		return nil, usagef(c, "%s %d: %s holds %d puzzle(s)", flag, n, name, len(ps))
+	}
+	return ps[n-1], nil
+}
+
+// readGrid reads a text grid for p from the named file ("-" is standard
+// input) and checks that it solves p.
+func readGrid(c *cli.Context, name string, p *puzzle.Puzzle) (puzzle.Grid, error) {
+	r := c.App.Reader
+	if name != "-" {
+		fh, err := os.Open(name)
+		if err != nil {
+			return nil, cli.Exit(err, exitError)
+		}
+		defer fh.Close()
+		r = fh
+	}
+	g, err := puzzle.ParseGrid(r, p)
+	if err != nil {
+		var pe *puzzle.ParseError
+		if errors.As(err, &pe) {
+			pe.File = name
+		}
+		return nil, cli.Exit(err, exitError)
+	}
+	if err := puzzle.Check(p, g); err != nil {
+		return nil, cli.Exit(fmt.Errorf("%s: %w", name, err), exitError)
+	}
+	return g, nil
+}
