@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -146,9 +147,13 @@ func TestWebpbnGoals(t *testing.T) {
 	}
 }
 
-// TestTournament solves two tournament sets (1,000 puzzles each; a sample
-// without -corpus.all under the race detector) and compares with the
-// published solutions.
+// TestTournament solves two tournament sets (1,000 puzzles each) and
+// compares with the published solutions: every solution passes Check (Solve
+// guarantees it), and a unique one equals the published grid. Without
+// -corpus.all it takes every tenth puzzle (every hundredth under the race
+// detector). It uses gini, which stops at a
+// per-puzzle deadline; a timeout is logged, not failed, since it says
+// nothing about correctness.
 func TestTournament(t *testing.T) {
 	needCorpora(t)
 	for _, set := range []string{"taai2011", "tcga2019"} {
@@ -170,14 +175,19 @@ func TestTournament(t *testing.T) {
 			if len(ps) != 1000 {
 				t.Fatalf("%s: %d puzzles, want 1000", set, len(ps))
 			}
-			step := 1
-			if !*corpusAll && raceEnabled {
-				step = 10
+			step := 10
+			switch {
+			case *corpusAll:
+				step = 1
+			case raceEnabled:
+				step = 100
 			}
-			unique := 0
+			var unique, multiple, timeouts int
 			for i := 0; i < len(ps); i += step {
 				p := ps[i]
-				res, err := solver.Solve(context.Background(), p, solver.Options{})
+				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+				res, err := solver.Solve(ctx, p, solver.Options{Backend: "gini"})
+				cancel()
 				if err != nil {
 					t.Fatalf("%s %s: %v", set, p.ID, err)
 				}
@@ -192,11 +202,15 @@ func TestTournament(t *testing.T) {
 						t.Errorf("%s %s: unique solution differs from the published one", set, p.ID)
 					}
 				case solver.Multiple:
+					multiple++
+				case solver.Timeout:
+					timeouts++
+					t.Logf("%s %s: timed out after 20s", set, p.ID)
 				default:
-					t.Errorf("%s %s: verdict %s", set, p.ID, res.Verdict)
+					t.Errorf("%s %s: verdict %s, but a solution is published", set, p.ID, res.Verdict)
 				}
 			}
-			t.Logf("%s: %d of %d checked puzzles unique", set, unique, (len(ps)+step-1)/step)
+			t.Logf("%s: %d unique, %d multiple, %d timed out", set, unique, multiple, timeouts)
 		})
 	}
 }

@@ -89,7 +89,7 @@ func (e *NotFoundError) Unwrap() error { return exec.ErrNotFound }
 // gives a *[NotFoundError].
 func CheckBackend(name string) error {
 	switch name {
-	case "", "gophersat", "gini":
+	case "", "gophersat", "gini", "portfolio":
 		return nil
 	}
 	_, err := newExternal(&cnf.Formula{}, name)
@@ -123,7 +123,7 @@ func newExternal(f *cnf.Formula, name string) (backend, error) {
 	} else {
 		s, ok := lookupSolver(name)
 		if !ok {
-			return nil, fmt.Errorf("unknown SAT back end %q (known: gophersat, gini, %s and exec:PATH)", name, solverNames())
+			return nil, fmt.Errorf("unknown SAT back end %q (known: gophersat, gini, portfolio, %s and exec:PATH)", name, solverNames())
 		}
 		bin, pkg, b.args, b.result = s.bin, s.pkg, s.args, s.result
 	}

@@ -2,4 +2,6 @@
 
 package solver_test
 
+// raceEnabled: the race detector slows SAT search about tenfold, so the
+// corpus tests take smaller samples.
 const raceEnabled = true

@@ -34,8 +34,10 @@ type Options struct {
 	// Max is the number of solutions to look for; 0 means 2, enough to
 	// tell unique from multiple. Negative means all.
 	Max int
-	// Backend names the SAT solver: "" or "gophersat", "gini", or an
-	// external solver (see external.go).
+	// Backend names the SAT solver: "" or "gophersat", "gini",
+	// "portfolio" (gophersat and gini race, the first answer wins; give
+	// Worker too so the loser can be stopped), or an external solver (see
+	// external.go).
 	Backend string
 	// Worker is a command that runs ServeWorker; when set, gophersat runs
 	// in that child process and a done context kills it.
@@ -127,21 +129,6 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 	if limit == 0 {
 		limit = 2
 	}
-	found := func(g puzzle.Grid) (more bool, err error) {
-		if err := puzzle.Check(p, g); err != nil {
-			return false, fmt.Errorf("%w: solver produced a grid that fails Check: %v", ErrBug, err)
-		}
-		for _, h := range res.Solutions {
-			if h.Equal(g) {
-				return false, fmt.Errorf("%w: solver produced the same grid twice", ErrBug)
-			}
-		}
-		res.Solutions = append(res.Solutions, g)
-		if each != nil && !each(g) {
-			return false, nil
-		}
-		return limit < 0 || len(res.Solutions) < limit, nil
-	}
 	finish := func(complete bool) {
 		res.Complete = complete
 		switch n := len(res.Solutions); {
@@ -169,8 +156,12 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 			return res, nil
 		case pre.grid != nil:
 			res.LineSolved = true
-			if _, err := found(pre.grid); err != nil {
-				return res, err
+			if err := puzzle.Check(p, pre.grid); err != nil {
+				return res, fmt.Errorf("%w: line solving produced a grid that fails Check: %v", ErrBug, err)
+			}
+			res.Solutions = []puzzle.Grid{pre.grid}
+			if each != nil {
+				each(pre.grid)
 			}
 			finish(true)
 			return res, nil
@@ -186,51 +177,129 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 	defer func() { res.Stats.SAT = time.Since(t) }()
 	e := encode.Puzzle(p, opts...)
 	res.Stats.Vars, res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
-	b, err := newBackend(&e.Formula, o)
-	if err != nil {
-		return res, err
-	}
-	defer b.close()
 
 	// The goal shortcut: forbid the known solution, ask for another.
+	var goal puzzle.Grid
 	if !o.IgnoreGoal && limit == 2 && p.Goal != nil && puzzle.Check(p, p.Goal) == nil {
-		if _, err := found(p.Goal.Clone()); err != nil {
-			return res, err
-		}
-		b.add(e.Block(p.Goal))
+		goal = p.Goal.Clone()
 	}
-	for limit < 0 || len(res.Solutions) < limit {
-		res.Stats.SATCalls++
-		ok, m, err := b.solve(ctx)
+	var sr searchResult
+	if o.Backend == "portfolio" {
+		sr = race(ctx, p, e, o, limit, goal)
+	} else {
+		b, err := newBackend(&e.Formula, o)
 		if err != nil {
-			if ctx.Err() != nil {
-				finish(false)
-				res.Verdict = Timeout
-				return res, nil
-			}
 			return res, err
 		}
-		if !ok {
-			finish(true)
-			return res, nil
+		sr = search(ctx, p, e, b, limit, goal, each)
+		b.close()
+	}
+	res.Stats.SATCalls = sr.calls
+	res.Solutions = append(res.Solutions, sr.sols...)
+	if sr.err != nil {
+		return res, sr.err
+	}
+	finish(sr.complete)
+	if sr.timedOut {
+		res.Verdict = Timeout
+	}
+	return res, nil
+}
+
+// searchResult is what one back end found.
+type searchResult struct {
+	sols     []puzzle.Grid // each passed Check
+	complete bool          // sols are all the solutions
+	timedOut bool
+	calls    int
+	err      error
+}
+
+// search enumerates the solutions of e with back end b, up to limit
+// (negative: all), blocking each one on the cell variables. A goal that
+// passed Check counts as the first solution and is blocked before the
+// first call. each, if not nil, sees every solution and may stop the
+// search by returning false.
+func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend, limit int, goal puzzle.Grid, each func(puzzle.Grid) bool) (sr searchResult) {
+	accept := func(g puzzle.Grid) (more bool) {
+		if err := puzzle.Check(p, g); err != nil {
+			sr.err = fmt.Errorf("%w: solver produced a grid that fails Check: %v", ErrBug, err)
+			return false
+		}
+		for _, h := range sr.sols {
+			if h.Equal(g) {
+				sr.err = fmt.Errorf("%w: solver produced the same grid twice", ErrBug)
+				return false
+			}
+		}
+		sr.sols = append(sr.sols, g)
+		if each != nil && !each(g) {
+			return false
+		}
+		return limit < 0 || len(sr.sols) < limit
+	}
+	if goal != nil {
+		if !accept(goal) {
+			return sr
+		}
+		b.add(e.Block(goal))
+	}
+	for {
+		sr.calls++
+		ok, m, err := b.solve(ctx)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			sr.timedOut = true
+			return sr
+		case err != nil:
+			sr.err = err
+			return sr
+		case !ok:
+			sr.complete = true
+			return sr
 		}
 		g := decode.Grid(e, m)
-		more, err := found(g)
-		if err != nil {
-			return res, err
+		more := accept(g)
+		if sr.err != nil {
+			return sr
 		}
 		block := e.Block(g)
 		if len(block) == 0 { // every cell fixed: no other grid
-			finish(true)
-			return res, nil
+			sr.complete = true
+			return sr
 		}
 		if !more {
-			break
+			return sr
 		}
 		b.add(block)
 	}
-	finish(false)
-	return res, nil
+}
+
+// race runs the search with gophersat and with gini at once and keeps the
+// first to finish; the other is stopped (gini stops; gophersat stops if it
+// runs in a worker process, else it finishes in the background).
+func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, limit int, goal puzzle.Grid) searchResult {
+	ctx2, cancel := context.WithCancel(ctx)
+	defer cancel()
+	ch := make(chan searchResult, 2)
+	for _, name := range []string{"gophersat", "gini"} {
+		o2 := o
+		o2.Backend = name
+		b, err := newBackend(&e.Formula, o2)
+		if err != nil {
+			return searchResult{err: err}
+		}
+		go func() {
+			defer b.close()
+			ch <- search(ctx2, p, e, b, limit, goal, nil)
+		}()
+	}
+	first := <-ch
+	if first.err != nil {
+		first = <-ch // the other may still answer
+	}
+	cancel()
+	return first
 }
 
 func newBackend(f *cnf.Formula, o Options) (backend, error) {

@@ -148,7 +148,7 @@ func TestCountMatchesBruteForce(t *testing.T) {
 		p := puzzle.FromGrid(g, palette(colors))
 		p.Goal = nil
 		want := bruteCount(p)
-		for _, o := range []solver.Options{{}, {NoPresolve: true}, {Backend: "gini"}} {
+		for _, o := range []solver.Options{{}, {NoPresolve: true}, {Backend: "gini"}, {Backend: "portfolio", NoPresolve: true}} {
 			n, complete, err := solver.Count(context.Background(), p, 0, o)
 			if err != nil || !complete || n != want {
 				t.Fatalf("case %d (%+v): Count = %d, %v, %v; brute force %d\n%v", i, o, n, complete, err, want, g)
@@ -208,7 +208,7 @@ func TestVerdicts(t *testing.T) {
 		{"contradiction2", puzzle.New([][]int{{1, 1}, {1}, {}}, [][]int{{2}, {1}, {}}), solver.None, 0},
 	}
 	for _, tt := range tests {
-		for _, o := range []solver.Options{{}, {NoPresolve: true}, {Backend: "gini"}, {NoPresolve: true, Backend: "gini"}} {
+		for _, o := range []solver.Options{{}, {NoPresolve: true}, {Backend: "gini"}, {NoPresolve: true, Backend: "gini"}, {NoPresolve: true, Backend: "portfolio"}} {
 			t.Run(fmt.Sprintf("%s/%+v", tt.name, o), func(t *testing.T) {
 				res, err := solver.Solve(context.Background(), tt.p, o)
 				if err != nil || res.Verdict != tt.want || len(res.Solutions) != tt.n {
@@ -266,6 +266,12 @@ func TestWorkerBackend(t *testing.T) {
 		want, err := solver.Solve(context.Background(), p, solver.Options{Max: -1, NoPresolve: true})
 		if err != nil || len(got.Solutions) != len(want.Solutions) || got.Verdict != want.Verdict {
 			t.Fatalf("case %d: worker %v/%d, in process %v/%d (%v)", i, got.Verdict, len(got.Solutions), want.Verdict, len(want.Solutions), err)
+		}
+		po := o
+		po.Backend = "portfolio"
+		race, err := solver.Solve(context.Background(), p, po)
+		if err != nil || len(race.Solutions) != len(want.Solutions) || race.Verdict != want.Verdict {
+			t.Fatalf("case %d: portfolio %v/%d, gophersat %v/%d (%v)", i, race.Verdict, len(race.Solutions), want.Verdict, len(want.Solutions), err)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -29,7 +30,7 @@ func solverFlags() []cli.Flag {
 		formatFlag(),
 		&cli.DurationFlag{Name: "timeout", Usage: "give up on each puzzle after `D` (e.g. 30s, 2m) with verdict timeout; the search runs in a child process that is killed"},
 		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per puzzle (JSON Lines)"},
-		&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in process), gini, or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
+		&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in process), gini, portfolio (gophersat and gini race on two cores), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
 		&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving before SAT"},
 	}
 }
@@ -92,14 +93,21 @@ func runSolver(c *cli.Context, file string, m mode) error {
 	if c.Duration("timeout") < 0 {
 		return usagef(c, "--timeout must be positive")
 	}
+	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve")}
+	if err := solver.CheckBackend(o.Backend); err != nil {
+		var nf *solver.NotFoundError
+		if errors.As(err, &nf) {
+			return cli.Exit(err, exitError)
+		}
+		return usagef(c, "--sat: %v", err)
+	}
 	ps, err := readPuzzles(c, file)
 	if err != nil {
 		return err
 	}
-	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve")}
-	if o.Backend == "gophersat" && c.Duration("timeout") > 0 {
+	if o.Backend == "portfolio" || (o.Backend == "gophersat" && c.Duration("timeout") > 0) {
 		if o.Worker, err = workerArgv(); err != nil {
-			return cli.Exit(fmt.Sprintf("cannot start a SAT worker for --timeout: %v", err), exitError)
+			return cli.Exit(fmt.Sprintf("cannot start a SAT worker process: %v", err), exitError)
 		}
 	}
 	printMax := c.Int("max")
