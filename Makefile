@@ -7,13 +7,26 @@ FUZZTIME ?= 60s
 GOBIN := $(shell $(GO) env GOPATH)/bin
 export PATH := $(GOBIN):$(PATH)
 
-.PHONY: build test fmt vet staticcheck bench fuzz install clean
+.PHONY: build test race corpus corpus-full fmt vet staticcheck bench bench-corpus bench-results fuzz install clean
 
 build:
 	$(GO) build -o bin/nonosat ./cmd/nonosat
 
-test: fmt vet staticcheck
+test: fmt vet staticcheck race corpus
+
+race:
 	$(GO) test -race ./...
+
+# The corpus tests again without the race detector, which slows SAT search
+# about tenfold: larger samples of ../shared/corpora (they skip if it is
+# absent). `make corpus-full` runs every puzzle (an hour or more).
+CORPUS_TESTS = -run 'Corpus|Survey|Webpbn|Tournament' ./puzzle ./linesolve ./solver
+
+corpus:
+	$(GO) test -count=1 $(CORPUS_TESTS)
+
+corpus-full:
+	NONOSAT_FULL_CORPUS=1 $(GO) test -count=1 -timeout 3h $(CORPUS_TESTS)
 
 fmt:
 	@files="$$(gofmt -l .)"; \
@@ -35,6 +48,20 @@ staticcheck:
 
 bench:
 	$(GO) test -run '^$$' -bench . ./benchmarks/...
+
+RUNNER  = $(GO) run ./benchmarks/runner
+RESULTS = benchmarks/RESULTS.md
+
+# Corpus runner over every set (text table, 20 s per puzzle).
+bench-corpus:
+	$(RUNNER) -set all -timeout 20s
+
+# The committed benchmarks/RESULTS.md: only on a quiet machine.
+bench-results:
+	printf '# nonosat benchmark results\n\nOutput of `make bench-results`: corpus-runner runs in a row on a quiet machine.\n\n' > $(RESULTS)
+	$(RUNNER) -md -o $(RESULTS) -append -set survey,hard -timeout 60s -compare cadical
+	$(RUNNER) -md -o $(RESULTS) -append -set tournament -tournament taai2011 -timeout 20s
+	$(RUNNER) -md -o $(RESULTS) -append -set hardtests -timeout 20s
 
 # Runs every Fuzz* function of every package for FUZZTIME, one at a time
 # (go test -fuzz takes one target per run).

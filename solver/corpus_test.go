@@ -14,7 +14,7 @@ import (
 	"github.com/nonosat/nonosat/solver"
 )
 
-var corpusAll = flag.Bool("corpus.all", false, "run the corpus tests over every puzzle, not a sample")
+var corpusAll = flag.Bool("corpus.all", os.Getenv("NONOSAT_FULL_CORPUS") == "1", "run the corpus tests over every puzzle, not a sample (also NONOSAT_FULL_CORPUS=1)")
 
 // corpora is ../shared/corpora seen from the repository root.
 var corpora = filepath.Join("..", "..", "shared", "corpora")
