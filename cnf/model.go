@@ -148,8 +148,8 @@ func ReadModel(r io.Reader, numVars int) (Status, Model, error) {
 	return st, m, nil
 }
 
-// WriteModel writes m in SAT-competition form ("s SATISFIABLE" and one "v"
-// line), or "s UNSATISFIABLE" when m is nil.
+// WriteModel writes m in SAT-competition form ("s SATISFIABLE" and "v"
+// lines of up to 1000 literals), or "s UNSATISFIABLE" when m is nil.
 func WriteModel(w io.Writer, m Model) error {
 	bw := bufio.NewWriter(w)
 	if m == nil {
@@ -159,6 +159,9 @@ func WriteModel(w io.Writer, m Model) error {
 	bw.WriteString("s SATISFIABLE\nv")
 	var buf []byte
 	for i, b := range m {
+		if i > 0 && i%1000 == 0 { // keep lines short for readers with a line limit
+			bw.WriteString("\nv")
+		}
 		x := int64(i + 1)
 		if !b {
 			x = -x

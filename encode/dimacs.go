@@ -54,7 +54,11 @@ func (e *Encoding) WriteDIMACS(w io.Writer, p *puzzle.Puzzle, o DIMACSOptions) e
 				return fmt.Errorf("grid %d to block: row %d has %d cells, want %d", i+1, r+1, len(g[r]), e.width)
 			}
 		}
-		f.Clauses = append(f.Clauses[:len(f.Clauses):len(f.Clauses)], e.Block(g))
+		block, ok := e.Block(g)
+		if !ok {
+			return fmt.Errorf("grid %d to block is not a solution: a cell has a colour the clues rule out", i+1)
+		}
+		f.Clauses = append(f.Clauses[:len(f.Clauses):len(f.Clauses)], block)
 	}
 	return f.WriteDIMACS(w, e.header(p, o.NoUnits, len(o.Block))...)
 }

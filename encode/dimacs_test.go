@@ -284,8 +284,9 @@ func TestWriteDIMACSBlock(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := len(e.Formula.Clauses)
-	if len(f.Clauses) != n+2 || !reflect.DeepEqual(f.Clauses[n], e.Block(p.Goal)) {
-		t.Fatalf("WriteDIMACS(Block goal) clauses %d, last %v, want %d, last %v", len(f.Clauses), f.Clauses[len(f.Clauses)-1], n+2, e.Block(p.Goal))
+	block, ok := e.Block(p.Goal)
+	if !ok || len(f.Clauses) != n+2 || !reflect.DeepEqual(f.Clauses[n], block) {
+		t.Fatalf("WriteDIMACS(Block goal) clauses %d, last %v, want %d, last %v (%v)", len(f.Clauses), f.Clauses[len(f.Clauses)-1], n+2, block, ok)
 	}
 	m, err := encode.ParseHeader(comments)
 	if err != nil || m.Blocked != 2 {

@@ -100,23 +100,25 @@ func (e *Encoding) at(r, c int) *cell {
 }
 
 // Block returns the clause that forbids grid g: one literal per cell the
-// encoding leaves open, saying that cell differs from g. It is empty when
-// every cell is fixed (so adding it makes the formula unsatisfiable, which
-// is right: no other grid exists).
-func (e *Encoding) Block(g puzzle.Grid) cnf.Clause {
-	var cl cnf.Clause
+// encoding leaves open, saying that cell differs from g. The clause is empty
+// when every cell is fixed (adding it makes the formula unsatisfiable, which
+// is right: no other grid exists). ok is false when g is no model of the
+// encoding at all (a fixed cell or an impossible colour differs): there is
+// nothing to block, and no clause must be added.
+func (e *Encoding) Block(g puzzle.Grid) (cl cnf.Clause, ok bool) {
 	for r := range e.height {
 		for c := range e.width {
 			x := e.at(r, c)
-			if len(x.vals) == 1 {
-				continue
-			}
-			if l, ok := e.Cell(r, c, g[r][c]); ok {
+			l, allowed := e.Cell(r, c, g[r][c])
+			switch {
+			case !allowed:
+				return nil, false
+			case len(x.vals) > 1:
 				cl = append(cl, l.Not())
 			}
 		}
 	}
-	return cl
+	return cl, true
 }
 
 // Puzzle encodes p. It is total: contradictory clues give an unsatisfiable

@@ -56,7 +56,12 @@ func (ps *probeScratch) sync(s *State) {
 // short by the budget keeps its removals.
 //
 // Probe propagates first and returns false on a contradiction.
-func (s *State) Probe(budget int) bool {
+func (s *State) Probe(budget int) bool { return s.ProbeUntil(budget, nil) }
+
+// ProbeUntil is [State.Probe] that also ends, keeping what it found, as
+// soon as stop (if not nil) returns true; stop is asked before every 64th
+// probe, so a caller can hold a deadline.
+func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 	if !s.Propagate() {
 		return false
 	}
@@ -80,6 +85,9 @@ func (s *State) Probe(budget int) bool {
 					continue
 				}
 				if budget > 0 && used >= budget {
+					return true
+				}
+				if stop != nil && used%64 == 0 && stop() {
 					return true
 				}
 				used++

@@ -47,10 +47,17 @@ func (b *gophersatBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
 		sat bool
 		m   cnf.Model
 	}
+	if err := ctx.Err(); err != nil {
+		return false, nil, err
+	}
 	done := make(chan answer, 1)
 	go func() {
 		gophersatMu.Lock()
 		defer gophersatMu.Unlock()
+		if ctx.Err() != nil { // given up on while waiting for the lock
+			done <- answer{}
+			return
+		}
 		if b.s == nil {
 			b.s = sat.New(sat.ParseSliceNb(toInts(b.f.Clauses, b.pending), b.f.NumVars))
 		} else {

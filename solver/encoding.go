@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"context"
+
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -15,7 +17,7 @@ func Encode(p *puzzle.Puzzle, o Options) *encode.Encoding {
 	if o.NoPresolve {
 		return encode.Puzzle(p)
 	}
-	pre := presolve(p, o.Probe)
+	pre := presolve(context.Background(), p, o.Probe)
 	switch {
 	case pre.contradiction:
 		return encode.Puzzle(p)

@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"context"
+
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
@@ -22,7 +24,7 @@ const defaultProbe = 4
 // unique solution (every step was forced); a contradiction means none. Else
 // the encoder gets the cell domains and, per line, the block starts and gap
 // cells that line solving still allows.
-func presolve(p *puzzle.Puzzle, probe int) presolved {
+func presolve(ctx context.Context, p *puzzle.Puzzle, probe int) presolved {
 	s := linesolve.NewState(p)
 	if !s.Propagate() {
 		return presolved{contradiction: true}
@@ -30,7 +32,8 @@ func presolve(p *puzzle.Puzzle, probe int) presolved {
 	if probe == 0 {
 		probe = defaultProbe * p.Width() * p.Height()
 	}
-	if probe > 0 && !s.Solved() && !s.Probe(probe) {
+	stop := func() bool { return ctx.Err() != nil }
+	if probe > 0 && !s.Solved() && !s.ProbeUntil(probe, stop) {
 		return presolved{contradiction: true}
 	}
 	if s.Solved() {

@@ -22,7 +22,7 @@ const (
 	Multiple Verdict = "multiple" // at least two solutions
 	None     Verdict = "none"     // no solution
 	Solved   Verdict = "solved"   // a solution, uniqueness not asked (Options.Max == 1)
-	Timeout  Verdict = "timeout"  // the deadline came first
+	Timeout  Verdict = "timeout"  // the deadline came before the verdict (not after two solutions: that is Multiple)
 )
 
 // ErrBug is wrapped when a back end returns a model whose grid fails
@@ -146,7 +146,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 	var opts []encode.Option
 	if !o.NoPresolve {
 		t := time.Now()
-		pre := presolve(p, o.Probe)
+		pre := presolve(ctx, p, o.Probe)
 		res.Stats.Presolve = time.Since(t)
 		res.Stats.FixedCells = pre.fixed
 		switch {
@@ -177,6 +177,10 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 	defer func() { res.Stats.SAT = time.Since(t) }()
 	e := encode.Puzzle(p, opts...)
 	res.Stats.Vars, res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
+	if err := ctx.Err(); err != nil {
+		res.Verdict = Timeout
+		return res, nil
+	}
 
 	// The goal shortcut: forbid the known solution, ask for another.
 	var goal puzzle.Grid
@@ -186,6 +190,13 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 	var sr searchResult
 	if o.Backend == "portfolio" {
 		sr = race(ctx, p, e, o, limit, goal)
+		if each != nil {
+			for _, g := range sr.sols {
+				if !each(g) {
+					break
+				}
+			}
+		}
 	} else {
 		b, err := newBackend(&e.Formula, o)
 		if err != nil {
@@ -200,7 +211,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		return res, sr.err
 	}
 	finish(sr.complete)
-	if sr.timedOut {
+	if sr.timedOut && res.Verdict != Multiple { // two solutions found stay "multiple"
 		res.Verdict = Timeout
 	}
 	return res, nil
@@ -242,7 +253,12 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 		if !accept(goal) {
 			return sr
 		}
-		b.add(e.Block(goal))
+		block, ok := e.Block(goal)
+		if !ok {
+			sr.err = fmt.Errorf("%w: the goal passed Check but the encoding rules it out", ErrBug)
+			return sr
+		}
+		b.add(block)
 	}
 	for {
 		sr.calls++
@@ -263,7 +279,11 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 		if sr.err != nil {
 			return sr
 		}
-		block := e.Block(g)
+		block, ok := e.Block(g)
+		if !ok {
+			sr.err = fmt.Errorf("%w: a model decoded to a grid the encoding rules out", ErrBug)
+			return sr
+		}
 		if len(block) == 0 { // every cell fixed: no other grid
 			sr.complete = true
 			return sr
@@ -296,9 +316,12 @@ func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, 
 	}
 	first := <-ch
 	if first.err != nil {
-		first = <-ch // the other may still answer
+		return <-ch // the other may still answer
 	}
 	cancel()
+	if len(o.Worker) > 0 {
+		<-ch // the loser stops at once (gini) or is killed (worker): wait for it
+	}
 	return first
 }
 

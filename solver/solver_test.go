@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -286,4 +287,48 @@ func ExampleSolve() {
 	// .#.
 	// ###
 	// .#.
+}
+
+// permutation is the n x n puzzle with one cell per row and column: n!
+// solutions.
+func permutation(n int) *puzzle.Puzzle {
+	one := make([][]int, n)
+	for i := range one {
+		one[i] = []int{1}
+	}
+	return puzzle.New(one, one)
+}
+
+func TestSolutionsEveryBackend(t *testing.T) {
+	p := permutation(4)
+	for _, be := range []string{"gophersat", "gini", "portfolio"} {
+		n := 0
+		for g, err := range solver.Solutions(context.Background(), p, solver.Options{Backend: be}) {
+			if err != nil {
+				t.Fatalf("Solutions(%s) error = %v", be, err)
+			}
+			if err := puzzle.Check(p, g); err != nil {
+				t.Fatalf("Solutions(%s) gave a grid that fails Check: %v", be, err)
+			}
+			n++
+		}
+		if n != 24 {
+			t.Errorf("Solutions(%s) yielded %d grids, want 4! = 24", be, n)
+		}
+	}
+}
+
+// TestTimeoutKeepsMultiple: a deadline that ends an enumeration after two
+// solutions leaves the verdict "multiple", not "timeout".
+func TestTimeoutKeepsMultiple(t *testing.T) {
+	p := permutation(9) // 362,880 solutions: the enumeration cannot finish
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	res, err := solver.Solve(ctx, p, solver.Options{Max: -1, Backend: "gini"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != solver.Multiple || res.Complete || len(res.Solutions) < 2 {
+		t.Fatalf("Solve(permutation 9, deadline) = %s, complete %v, %d solutions; want multiple, incomplete", res.Verdict, res.Complete, len(res.Solutions))
+	}
 }

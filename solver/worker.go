@@ -21,49 +21,84 @@ import (
 // write "c solve" again. End of input ends the worker.
 
 // ServeWorker runs the worker side of the protocol on r and w, solving with
-// gophersat. The nonosat command runs it as a hidden sub-command.
+// gophersat. The nonosat command runs it as a hidden sub-command. It
+// returns as soon as r ends, even in the middle of a search (which it
+// cannot stop, so the caller should then exit): a worker whose parent died
+// does not search on.
 func ServeWorker(r io.Reader, w io.Writer) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
+	type line struct {
+		text string
+		err  error
+	}
+	lines := make(chan line)
+	go func() {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
+		for sc.Scan() {
+			lines <- line{text: sc.Text()}
+		}
+		lines <- line{err: sc.Err()}
+		close(lines)
+	}()
 	bw := bufio.NewWriter(w)
 	f := &cnf.Formula{}
 	var b *gophersatBackend
 	var cur cnf.Clause
 	n := 0
-	for sc.Scan() {
+	for l := range lines {
+		if l.err != nil {
+			return l.err
+		}
 		n++
-		line := strings.TrimSpace(sc.Text())
+		text := strings.TrimSpace(l.text)
 		switch {
-		case line == "":
-		case line == "c solve":
+		case text == "":
+		case text == "c solve":
 			if b == nil {
 				b = newGophersat(f)
 			}
-			ok, m, err := b.solve(context.Background())
-			if err != nil {
-				return err
+			type answer struct {
+				m   cnf.Model
+				err error
 			}
-			if !ok {
-				m = nil
+			done := make(chan answer, 1)
+			go func() {
+				ok, m, err := b.solve(context.Background())
+				if !ok {
+					m = nil
+				}
+				done <- answer{m, err}
+			}()
+			var a answer
+			select {
+			case a = <-done:
+			case <-lines:
+				return fmt.Errorf("worker input line %d: input ended or went on during a search", n+1)
 			}
-			if err := cnf.WriteModel(bw, m); err != nil {
+			if a.err != nil {
+				return a.err
+			}
+			if err := cnf.WriteModel(bw, a.m); err != nil {
 				return err
 			}
 			if err := bw.Flush(); err != nil {
 				return err
 			}
-		case line[0] == 'c':
-		case line[0] == 'p':
-			fs := strings.Fields(line)
-			v, err := strconv.Atoi(fs[len(fs)-2])
-			if len(fs) != 4 || err != nil {
-				return fmt.Errorf("worker input line %d: bad problem line %q", n, line)
+		case text[0] == 'c':
+		case text[0] == 'p':
+			fs := strings.Fields(text)
+			if len(fs) != 4 || fs[1] != "cnf" {
+				return fmt.Errorf("worker input line %d: bad problem line %q", n, text)
+			}
+			v, err := strconv.Atoi(fs[2])
+			if err != nil || v < 0 || v > 1<<30 {
+				return fmt.Errorf("worker input line %d: bad problem line %q", n, text)
 			}
 			f.NumVars = v
 		default:
-			for _, tok := range strings.Fields(line) {
+			for _, tok := range strings.Fields(text) {
 				x, err := strconv.ParseInt(tok, 10, 32)
-				if err != nil || int(cnf.Lit(x).Var()) > f.NumVars {
+				if err != nil || x < -int64(f.NumVars) || x > int64(f.NumVars) {
 					return fmt.Errorf("worker input line %d: bad literal %q", n, tok)
 				}
 				if x != 0 {
@@ -79,7 +114,7 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 			}
 		}
 	}
-	return sc.Err()
+	return nil
 }
 
 // workerBackend drives a worker child process. A done context kills it.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/nonosat/nonosat/picture"
@@ -126,7 +127,7 @@ func runSolver(c *cli.Context, file string, m mode) error {
 		}
 		o.IgnoreGoal = true
 	}
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	code := exitOK
 	for i, p := range ps {
