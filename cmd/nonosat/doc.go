@@ -42,6 +42,7 @@
 //	3   more than one solution
 //	4   timed out or undecided
 //	20  no solution
+//	130 batch interrupted (Ctrl-C); the results so far are written, --resume finishes
 //
 // Errors in input files are printed once, as "nonosat: FILE:LINE: message".
 package main

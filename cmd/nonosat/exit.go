@@ -9,3 +9,8 @@ const (
 	exitUndecided  = 4  // timed out or otherwise undecided
 	exitNoSolution = 20 // no solution (the SAT-competition UNSAT code)
 )
+
+// exitInterrupted is batch's code when Ctrl-C (or SIGTERM) stopped it: 128 +
+// SIGINT, as shells report it. The results so far are written; --resume
+// finishes the run.
+const exitInterrupted = 130

@@ -1,0 +1,450 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+	"github.com/urfave/cli/v2"
+)
+
+// TestMain lets the test binary act as the SAT worker child process that
+// batch (and --timeout) start: workerArgv names the running executable,
+// which for tests is this binary, with the worker command as argument.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == workerCommand {
+		os.Exit(report(os.Stderr, newApp(os.Stdout, os.Stderr).Run(os.Args)))
+	}
+	os.Exit(m.Run())
+}
+
+// The puzzles of testdata/batch, with their verdicts. broken.nin fails to
+// parse; README.md, notes.txt and .hidden.non are not read.
+var batchWant = map[batchKey]string{
+	{"testdata/batch/broken.nin", 0}:   verdictError,
+	{"testdata/batch/cross.non", 0}:    "unique",
+	{"testdata/batch/set.tatham", 1}:   "multiple",
+	{"testdata/batch/set.tatham", 2}:   "none",
+	{"testdata/batch/set.tatham", 3}:   "unique",
+	{"testdata/batch/sub/boat.nin", 0}: "unique",
+}
+
+const batchBrokenError = "testdata/batch/broken.nin:3: file ends after 2 of 5 row clues"
+
+// readLines parses JSON Lines output into results, failing on anything
+// that is not one.
+func readLines(t *testing.T, data string) []jsonResult {
+	t.Helper()
+	var out []jsonResult
+	sc := bufio.NewScanner(strings.NewReader(data))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var j jsonResult
+		if err := json.Unmarshal(sc.Bytes(), &j); err != nil {
+			t.Fatalf("output line %q: %v", sc.Text(), err)
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+// verdicts maps each line's key to its verdict, failing on a key given twice.
+func verdicts(t *testing.T, lines []jsonResult) map[batchKey]string {
+	t.Helper()
+	m := map[batchKey]string{}
+	for _, j := range lines {
+		k := batchKey{j.File, j.Index}
+		if _, ok := m[k]; ok {
+			t.Errorf("%v has two lines", k)
+		}
+		m[k] = j.Verdict
+	}
+	return m
+}
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func TestBatch(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "results.jsonl")
+	r := run(t, "batch", "testdata/batch", "-j", "2", "-o", out, "--no-progress")
+	if r.code != exitError {
+		t.Fatalf("nonosat batch: %v\nwant exit %d for the broken file", r, exitError)
+	}
+	if r.stdout != "" {
+		t.Errorf("nonosat batch -o: stdout = %q, want nothing", r.stdout)
+	}
+	lines := readLines(t, readFile(t, out))
+	if got := verdicts(t, lines); !maps.Equal(got, batchWant) {
+		t.Errorf("nonosat batch verdicts = %v, want %v", got, batchWant)
+	}
+	for _, j := range lines {
+		switch {
+		case j.Verdict == verdictError:
+			if j.Error != batchBrokenError {
+				t.Errorf("error line %+v: error = %q, want %q", j, j.Error, batchBrokenError)
+			}
+		case j.Error != "":
+			t.Errorf("line %+v has an error", j)
+		}
+		if j.File == "testdata/batch/sub/boat.nin" {
+			want := []string{"...#..", "..##..", ".###..", "######", ".####."}
+			if len(j.Solutions) != 1 || !slices.Equal(j.Solutions[0], want) || j.Width != 6 || j.Height != 5 || !j.Complete {
+				t.Errorf("boat line = %+v, want its one solution %q", j, want)
+			}
+		}
+	}
+	for _, want := range []string{"unique", "multiple", "none", "error", "total", "6", "skipped 2 files", "README.md", "notes.txt", "1 of 6 puzzles could not be read or solved"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("nonosat batch: stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+	if strings.Contains(r.stderr, "\r") {
+		t.Errorf("nonosat batch --no-progress drew a progress bar:\n%q", r.stderr)
+	}
+}
+
+// TestBatchStdout writes to standard output, reads named files as well as
+// a folder (each file once), and draws the progress bar when asked.
+func TestBatchStdout(t *testing.T) {
+	r := run(t, "batch", "--progress", "-j", "1", "testdata/batch/set.tatham", "testdata/batch/sub", "testdata/batch/sub/boat.nin", "testdata/batch/notes.txt")
+	want := map[batchKey]string{
+		{"testdata/batch/set.tatham", 1}:   "multiple",
+		{"testdata/batch/set.tatham", 2}:   "none",
+		{"testdata/batch/set.tatham", 3}:   "unique",
+		{"testdata/batch/sub/boat.nin", 0}: "unique",
+		// Named on the command line, so read, and not a puzzle.
+		{"testdata/batch/notes.txt", 0}: verdictError,
+	}
+	if got := verdicts(t, readLines(t, r.stdout)); !maps.Equal(got, want) {
+		t.Errorf("nonosat batch verdicts = %v, want %v\n%v", got, want, r)
+	}
+	if !strings.Contains(r.stderr, "\r[====================] 5/5") {
+		t.Errorf("nonosat batch --progress: stderr lacks the full bar:\n%q", r.stderr)
+	}
+}
+
+// TestBatchResume cuts a finished run's output after two lines and half of
+// the third, as a killed run leaves it, and wants --resume to complete it
+// to the same results, keeping the whole lines it found.
+func TestBatchResume(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full.jsonl")
+	if r := run(t, "batch", "testdata/batch", "-o", full); r.code != exitError {
+		t.Fatalf("nonosat batch: %v", r)
+	}
+	data := readFile(t, full)
+	lines := strings.SplitAfter(data, "\n")
+	kept := lines[0] + lines[1]
+	cut := filepath.Join(dir, "cut.jsonl")
+	if err := os.WriteFile(cut, []byte(kept+lines[2][:len(lines[2])/2]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, "batch", "testdata/batch", "-o", cut, "--resume")
+	if r.code != exitOK && r.code != exitError {
+		t.Fatalf("nonosat batch --resume: %v", r)
+	}
+	got := readFile(t, cut)
+	if !strings.HasPrefix(got, kept) {
+		t.Errorf("nonosat batch --resume changed the lines it kept:\n%s", got)
+	}
+	if v := verdicts(t, readLines(t, got)); !maps.Equal(v, batchWant) {
+		t.Errorf("after --resume, verdicts = %v, want %v", v, batchWant)
+	}
+	if !strings.Contains(r.stderr, "skipped 2 puzzles already in") {
+		t.Errorf("nonosat batch --resume: stderr lacks the count of puzzles skipped:\n%s", r.stderr)
+	}
+
+	// Nothing left: a second resume writes nothing and succeeds.
+	r = run(t, "batch", "testdata/batch", "-o", cut, "--resume")
+	if r.code != exitOK || readFile(t, cut) != got {
+		t.Errorf("nonosat batch --resume on a finished run: %v\nwant exit 0 and the file unchanged", r)
+	}
+}
+
+// TestBatchInterrupt stops a run while the third puzzle is being solved,
+// as Ctrl-C does, and wants the two finished lines written, exit 130, and
+// --resume to finish the run.
+func TestBatchInterrupt(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "results.jsonl")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var calls atomic.Int32
+	defer swapSolve(func(sctx context.Context, p *puzzle.Puzzle, o solver.Options) (*solver.Result, error) {
+		if calls.Add(1) == 3 {
+			cancel()
+			<-sctx.Done()
+		}
+		return solver.Solve(sctx, p, o)
+	})()
+	// The third puzzle, set.tatham #1, needs SAT: it is interrupted.
+	r := runContext(t, ctx, "batch", "testdata/batch/cross.non", "testdata/batch/sub", "testdata/batch/set.tatham", "-j", "1", "-o", out)
+	if r.code != exitInterrupted || !strings.Contains(r.stderr, "interrupted: 2 results written, 3 puzzles left") {
+		t.Fatalf("interrupted nonosat batch: %v\nwant exit %d and 2 results written", r, exitInterrupted)
+	}
+	if n := len(readLines(t, readFile(t, out))); n != 2 {
+		t.Fatalf("interrupted nonosat batch wrote %d lines, want 2", n)
+	}
+
+	r = run(t, "batch", "testdata/batch/cross.non", "testdata/batch/sub", "testdata/batch/set.tatham", "-j", "1", "-o", out, "--resume")
+	if r.code != exitOK {
+		t.Fatalf("nonosat batch --resume: %v", r)
+	}
+	want := map[batchKey]string{}
+	for k, v := range batchWant {
+		if k.file != "testdata/batch/broken.nin" {
+			want[k] = v
+		}
+	}
+	if got := verdicts(t, readLines(t, readFile(t, out))); !maps.Equal(got, want) {
+		t.Errorf("after --resume, verdicts = %v, want %v", got, want)
+	}
+}
+
+// TestBatchPanic makes solving one puzzle panic and fail another, and
+// wants error lines for those two and results for the rest.
+func TestBatchPanic(t *testing.T) {
+	defer swapSolve(func(ctx context.Context, p *puzzle.Puzzle, o solver.Options) (*solver.Result, error) {
+		switch p.Width() {
+		case 5:
+			var g puzzle.Grid
+			_ = g[3] // index out of range
+		case 6:
+			return nil, errors.New("the solver broke")
+		}
+		return solver.Solve(ctx, p, o)
+	})()
+	r := run(t, "batch", "testdata/batch", "-j", "2")
+	if r.code != exitError || !strings.Contains(r.stderr, "3 of 6 puzzles could not be read or solved") {
+		t.Fatalf("nonosat batch: %v\nwant exit %d and 3 errors", r, exitError)
+	}
+	got := map[batchKey]string{}
+	for _, j := range readLines(t, r.stdout) {
+		got[batchKey{j.File, j.Index}] = j.Error
+		if j.Error != "" && j.Verdict != verdictError {
+			t.Errorf("line %+v has an error and verdict %q", j, j.Verdict)
+		}
+	}
+	if e := got[batchKey{"testdata/batch/cross.non", 0}]; !strings.HasPrefix(e, "panic while solving: runtime error: index out of range") || !strings.Contains(e, "batch_test.go") {
+		t.Errorf("cross.non error = %q, want the panic and where it happened", e)
+	}
+	if e := got[batchKey{"testdata/batch/sub/boat.nin", 0}]; e != "the solver broke" {
+		t.Errorf("boat.nin error = %q, want the solver's error", e)
+	}
+	if e := got[batchKey{"testdata/batch/set.tatham", 3}]; e != "" {
+		t.Errorf("set.tatham #3 error = %q, want none", e)
+	}
+}
+
+// TestBatchTimeout gives each puzzle no time: puzzles that need SAT time
+// out, and line solving still decides the others.
+func TestBatchTimeout(t *testing.T) {
+	r := run(t, "batch", "testdata/batch/set.tatham", "testdata/batch/cross.non", "--timeout", "1ns")
+	if r.code != exitOK {
+		t.Fatalf("nonosat batch --timeout 1ns: %v", r)
+	}
+	want := map[batchKey]string{
+		{"testdata/batch/set.tatham", 1}: "timeout", // needs SAT
+		{"testdata/batch/set.tatham", 2}: "none",
+		{"testdata/batch/set.tatham", 3}: "unique",
+		{"testdata/batch/cross.non", 0}:  "unique",
+	}
+	if got := verdicts(t, readLines(t, r.stdout)); !maps.Equal(got, want) {
+		t.Errorf("nonosat batch --timeout 1ns: verdicts = %v, want %v", got, want)
+	}
+}
+
+// TestBatchTimeoutKills counts the solutions of a puzzle that has 10!
+// of them and wants the timeout to stop the count on time, the search in
+// the child process killed.
+func TestBatchTimeoutKills(t *testing.T) {
+	// Every row and column holds one block of 1: the permutation matrices.
+	name := filepath.Join(t.TempDir(), "perm.tatham")
+	if err := os.WriteFile(name, []byte("10x10:"+strings.Repeat("1/", 19)+"1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	r := run(t, "batch", name, "--max", "0", "--timeout", "500ms")
+	took := time.Since(start)
+	lines := readLines(t, r.stdout)
+	// Two solutions found before the deadline make it multiple.
+	if len(lines) != 1 || lines[0].Verdict != "multiple" || lines[0].Complete || lines[0].Count < 2 {
+		t.Fatalf("nonosat batch --max 0 --timeout 500ms: %v\nwant verdict multiple, incomplete", r)
+	}
+	if took > 10*time.Second {
+		t.Errorf("nonosat batch --timeout 500ms took %v", took)
+	}
+}
+
+// TestBatchDanglingLink lists a puzzle file that cannot be opened (a
+// dangling symbolic link) in a folder: an error line, and the rest solved.
+func TestBatchDanglingLink(t *testing.T) {
+	dir := t.TempDir()
+	data := readFile(t, "testdata/batch/cross.non")
+	if err := os.WriteFile(filepath.Join(dir, "cross.non"), []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "gone.non"), filepath.Join(dir, "link.non")); err != nil {
+		t.Skipf("cannot make a symbolic link: %v", err)
+	}
+	r := run(t, "batch", dir)
+	lines := readLines(t, r.stdout)
+	got := verdicts(t, lines)
+	want := map[batchKey]string{{filepath.Join(dir, "cross.non"), 0}: "unique", {filepath.Join(dir, "link.non"), 0}: verdictError}
+	if r.code != exitError || !maps.Equal(got, want) {
+		t.Fatalf("nonosat batch: %v\nverdicts %v, want %v", r, got, want)
+	}
+	for _, j := range lines {
+		if j.Verdict == verdictError && !strings.Contains(j.Error, "link.non") {
+			t.Errorf("error line %+v does not name the file", j)
+		}
+	}
+}
+
+func TestBatchUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no path", []string{"batch"}, exitUsage, "missing arguments"},
+		{"resume without output", []string{"batch", "testdata/batch", "--resume"}, exitUsage, "--resume needs -o FILE"},
+		{"negative jobs", []string{"batch", "testdata/batch", "-j", "-1"}, exitUsage, "-j must be 1 or more"},
+		{"negative max", []string{"batch", "testdata/batch", "--max", "-1"}, exitUsage, "--max must be 0 or more"},
+		{"standard input", []string{"batch", "-"}, exitUsage, "not standard input"},
+		{"both progress flags", []string{"batch", "testdata/batch", "--progress", "--no-progress"}, exitUsage, "--progress and --no-progress"},
+		{"missing path", []string{"batch", "testdata/batch/nothing-here"}, exitError, "testdata/batch/nothing-here: no such file or directory"},
+		{"resume from a file that is not results", []string{"batch", "testdata/batch", "-o", "testdata/batch/cross.non", "--resume"}, exitError, "testdata/batch/cross.non:1: not a batch result line"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := run(t, tt.args...)
+			if r.code != tt.code || !strings.Contains(r.stderr, tt.want) {
+				t.Errorf("nonosat %q: %v\nwant exit %d and %q", tt.args, r, tt.code, tt.want)
+			}
+		})
+	}
+	if got := readFile(t, "testdata/batch/cross.non"); !strings.HasPrefix(got, `title "Cross"`) {
+		t.Errorf("--resume changed a file that is not results:\n%s", got)
+	}
+}
+
+func TestReadResults(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		keep int64
+		want []batchKey
+		err  string
+	}{
+		{"empty", "", 0, nil, ""},
+		{"whole lines", "{\"file\":\"a\"}\n{\"file\":\"b\",\"index\":2}\n", 36, []batchKey{{"a", 0}, {"b", 2}}, ""},
+		{"cut last line", "{\"file\":\"a\"}\n{\"file\":\"b\",\"in", 13, []batchKey{{"a", 0}}, ""},
+		{"blank line", "\n{\"file\":\"a\"}\n", 14, []batchKey{{"a", 0}}, ""},
+		{"bad line", "{\"file\":\"a\"}\nhello\n{\"file\":\"b\"}\n", 0, nil, "out.jsonl:2: not a batch result line"},
+		{"no file", "{\"index\":1}\n", 0, nil, "out.jsonl:1: not a batch result line"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			done := map[batchKey]bool{}
+			keep, err := readResults(strings.NewReader(tt.in), "out.jsonl", done)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Errorf("readResults(%q) error = %v, want %q", tt.in, err, tt.err)
+				}
+				return
+			}
+			got := slices.SortedFunc(maps.Keys(done), func(a, b batchKey) int { return strings.Compare(a.file, b.file) })
+			if err != nil || keep != tt.keep || !slices.Equal(got, tt.want) {
+				t.Errorf("readResults(%q) = %d, %v, %v; want %d, %v", tt.in, keep, got, err, tt.keep, tt.want)
+			}
+		})
+	}
+}
+
+// FuzzReadResults feeds --resume arbitrary files: it must never panic,
+// and what it keeps must end at a line end, hold a key for each
+// line it accepted, and read back the same.
+func FuzzReadResults(f *testing.F) {
+	f.Add([]byte("{\"file\":\"a\"}\n{\"file\":\"b\",\"index\":2}\n"))
+	f.Add([]byte("{\"file\":\"a\"}\n{\"file\":\"b\",\"in"))
+	f.Add([]byte("\n\n{\"file\":\"\",\"index\":-1,\"verdict\":\"error\",\"error\":\"x\"}\r\n"))
+	f.Add([]byte("hello\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		done := map[batchKey]bool{}
+		keep, err := readResults(bytes.NewReader(data), "out.jsonl", done)
+		if err != nil {
+			return
+		}
+		if keep < 0 || keep > int64(len(data)) || keep > 0 && data[keep-1] != '\n' {
+			t.Fatalf("readResults(%q) keeps %d bytes", data, keep)
+		}
+		again := map[batchKey]bool{}
+		keep2, err := readResults(bytes.NewReader(data[:keep]), "out.jsonl", again)
+		if err != nil || keep2 != keep || !maps.Equal(done, again) {
+			t.Fatalf("readResults of the %d bytes kept of %q = %d, %v, %v; first read %v", keep, data, keep2, again, err, done)
+		}
+	})
+}
+
+func TestSkipByName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"a/LICENSE": true, "a/README-simpson": true, "COPYING": true, "x.md": true, "PROVENANCE.tsv": true,
+		"pic.PNG": true, "results.jsonl": true, "bad.non.err": true,
+		"a.non": false, "question.txt": false, "blotted": false, "x.xml": false,
+	} {
+		if got := skipByName(name); got != want {
+			t.Errorf("skipByName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestProgressLine(t *testing.T) {
+	p := &progress{total: 10}
+	got := p.line(4, map[string]int{"unique": 3, "error": 1}, 2*time.Second)
+	want := "[========            ] 4/10 2.0/s ETA 3s unique 3 error 1"
+	if got != want {
+		t.Errorf("progress line = %q, want %q", got, want)
+	}
+	if got := p.line(0, nil, 0); got != "[                    ] 0/10" {
+		t.Errorf("progress line at start = %q", got)
+	}
+}
+
+// swapSolve makes batch solve with f and returns the function restoring
+// solver.Solve.
+func swapSolve(f func(context.Context, *puzzle.Puzzle, solver.Options) (*solver.Result, error)) func() {
+	old := solvePuzzle
+	solvePuzzle = f
+	return func() { solvePuzzle = old }
+}
+
+// runContext is run with a context, as Ctrl-C would cancel it.
+func runContext(t *testing.T, ctx context.Context, args ...string) result {
+	t.Helper()
+	var out, errb bytes.Buffer
+	app := newApp(&out, &errb)
+	app.ExitErrHandler = func(*cli.Context, error) {}
+	err := app.RunContext(ctx, append([]string{"nonosat"}, args...))
+	code := report(&errb, err)
+	return result{err: err, code: code, stdout: out.String(), stderr: errb.String()}
+}
