@@ -28,6 +28,7 @@ type Domains [][]uint64
 type config struct {
 	domains Domains
 	nodes   NodeFunc
+	kind    Kind
 }
 
 // NodeFunc returns, for one line, which block starts and gap cells lie on a
@@ -133,6 +134,7 @@ func Puzzle(p *puzzle.Puzzle, opts ...Option) *Encoding {
 	}
 	e := &Encoding{width: p.Width(), height: p.Height(), numColors: p.NumColors()}
 	b := &builder{f: &e.Formula}
+	encodeLine := e.lineFunc(cfg.kind) // by Kind; panics on an unknown one
 	e.cellVars(p, cfg.domains, b)
 	if b.unsat {
 		return e
@@ -142,14 +144,14 @@ func Puzzle(p *puzzle.Puzzle, opts ...Option) *Encoding {
 		for c := range line {
 			line[c] = e.at(r, c)
 		}
-		e.line(clue, line, cfg.nodes, b)
+		encodeLine(clue, line, cfg.nodes, b)
 	}
 	for c, clue := range p.Cols {
 		line := make([]*cell, e.height)
 		for r := range line {
 			line[r] = e.at(r, c)
 		}
-		e.line(clue, line, cfg.nodes, b)
+		encodeLine(clue, line, cfg.nodes, b)
 	}
 	return e
 }

@@ -14,13 +14,14 @@ import (
 // grid, every cell is fixed by a unit clause; when it finds a
 // contradiction, the plain encoding (unsatisfiable too) is returned.
 func Encode(p *puzzle.Puzzle, o Options) *encode.Encoding {
+	kind := encode.WithKind(o.Encoding)
 	if o.NoPresolve {
-		return encode.Puzzle(p)
+		return encode.Puzzle(p, kind)
 	}
 	pre := presolve(context.Background(), p, o.Probe)
 	switch {
 	case pre.contradiction:
-		return encode.Puzzle(p)
+		return encode.Puzzle(p, kind)
 	case pre.grid != nil:
 		d := make(encode.Domains, len(pre.grid))
 		for r, row := range pre.grid {
@@ -29,7 +30,7 @@ func Encode(p *puzzle.Puzzle, o Options) *encode.Encoding {
 				d[r][c] = 1 << v
 			}
 		}
-		return encode.Puzzle(p, encode.WithDomains(d))
+		return encode.Puzzle(p, encode.WithDomains(d), kind)
 	}
-	return encode.Puzzle(p, pre.options...)
+	return encode.Puzzle(p, append(pre.options, kind)...)
 }

@@ -50,6 +50,8 @@ type Options struct {
 	Probe int
 	// IgnoreGoal stops the goal shortcut for uniqueness.
 	IgnoreGoal bool
+	// Encoding is the line encoding (encode.Path when empty); see encode.Kind.
+	Encoding encode.Kind
 }
 
 // Stats describe the work done.
@@ -175,7 +177,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 
 	t := time.Now()
 	defer func() { res.Stats.SAT = time.Since(t) }()
-	e := encode.Puzzle(p, opts...)
+	e := encode.Puzzle(p, append(opts, encode.WithKind(o.Encoding))...)
 	res.Stats.Vars, res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
 	if err := ctx.Err(); err != nil {
 		res.Verdict = Timeout

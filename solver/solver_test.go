@@ -149,7 +149,9 @@ func TestCountMatchesBruteForce(t *testing.T) {
 		p := puzzle.FromGrid(g, palette(colors))
 		p.Goal = nil
 		want := bruteCount(p)
-		for _, o := range []solver.Options{{}, {NoPresolve: true}, {Backend: "gini"}, {Backend: "portfolio", NoPresolve: true}} {
+		for _, o := range []solver.Options{{}, {NoPresolve: true}, {Backend: "gini"}, {Backend: "portfolio", NoPresolve: true},
+			{Encoding: "classic", NoPresolve: true}, {Encoding: "order", NoPresolve: true}, // encode.Classic, encode.Order
+			{Encoding: "classic"}, {Encoding: "order"}} {
 			n, complete, err := solver.Count(context.Background(), p, 0, o)
 			if err != nil || !complete || n != want {
 				t.Fatalf("case %d (%+v): Count = %d, %v, %v; brute force %d\n%v", i, o, n, complete, err, want, g)

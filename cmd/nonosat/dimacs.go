@@ -29,6 +29,7 @@ func dimacsCmd() *cli.Command {
 			&cli.StringSliceFlag{Name: "block", Usage: "forbid the solution in text grid `FILE` (as 'nonosat verify' reads it); may be repeated"},
 			&cli.BoolFlag{Name: "block-goal", Usage: "forbid the solution the puzzle file carries (its goal)"},
 			&cli.BoolFlag{Name: "no-presolve", Usage: "encode the clues alone, without line solving first"},
+			encodingFlag(),
 			&cli.BoolFlag{Name: "units", Usage: "keep the unit clauses of cells presolving fixed (the default)"},
 			&cli.BoolFlag{Name: "no-units", Usage: "leave out the unit clauses of fixed cells and list them as \"c fixed\" in the header"},
 			formatFlag(),
@@ -40,6 +41,10 @@ func dimacsCmd() *cli.Command {
 func dimacs(c *cli.Context, args []string) error {
 	if c.Bool("units") && c.Bool("no-units") {
 		return usagef(c, "--units and --no-units exclude each other")
+	}
+	kind, err := encode.ParseKind(c.String("encoding"))
+	if err != nil {
+		return usagef(c, "--encoding: %v", err)
 	}
 	p, err := onePuzzle(c, args[0], c.Int("puzzle"), "--puzzle")
 	if err != nil {
@@ -63,7 +68,7 @@ func dimacs(c *cli.Context, args []string) error {
 		}
 		o.Block = append(o.Block, p.Goal)
 	}
-	e := solver.Encode(p, solver.Options{NoPresolve: c.Bool("no-presolve")})
+	e := solver.Encode(p, solver.Options{NoPresolve: c.Bool("no-presolve"), Encoding: kind})
 	var buf bytes.Buffer
 	if err := e.WriteDIMACS(&buf, p, o); err != nil {
 		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)

@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/picture"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -25,6 +26,11 @@ const (
 	modeCount
 )
 
+// encodingFlag chooses the line encoding (encode.Kind).
+func encodingFlag() cli.Flag {
+	return &cli.StringFlag{Name: "encoding", Value: "path", Usage: "CNF encoding `KIND` of each line: path (automaton path; unit propagation equals line solving), classic (block starts, sequential at-most-one, covering) or order (order-encoded starts, as Sugar/Copris)"}
+}
+
 // solverFlags are the flags solve, check and count share.
 func solverFlags() []cli.Flag {
 	return []cli.Flag{
@@ -33,6 +39,7 @@ func solverFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per puzzle (JSON Lines)"},
 		&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in process), gini, portfolio (gophersat and gini race on two cores), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
 		&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving before SAT"},
+		encodingFlag(),
 	}
 }
 
@@ -94,7 +101,11 @@ func runSolver(c *cli.Context, file string, m mode) error {
 	if c.Duration("timeout") < 0 {
 		return usagef(c, "--timeout must be positive")
 	}
-	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve")}
+	kind, err := encode.ParseKind(c.String("encoding"))
+	if err != nil {
+		return usagef(c, "--encoding: %v", err)
+	}
+	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve"), Encoding: kind}
 	if err := solver.CheckBackend(o.Backend); err != nil {
 		var nf *solver.NotFoundError
 		if errors.As(err, &nf) {
