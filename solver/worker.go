@@ -21,14 +21,15 @@ import (
 // write "c solve" again. End of input ends the worker.
 
 // ServeWorker runs the worker side of the protocol on r and w, solving with
-// gophersat. The nonosat command runs it as a hidden sub-command. It
-// returns as soon as r ends, even in the middle of a search (which it
-// cannot stop, so the caller should then exit): a worker whose parent died
-// does not search on.
+// gophersat. The nonosat command runs it as a hidden sub-command; it also
+// serves a whole file ending in "c solve". Input that goes on during a
+// search is an error. A worker started by this package dies with its
+// parent on Linux (see workerAttr), so it does not search on as an orphan.
 func ServeWorker(r io.Reader, w io.Writer) error {
 	type line struct {
 		text string
 		err  error
+		eof  bool
 	}
 	lines := make(chan line)
 	go func() {
@@ -37,7 +38,7 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 		for sc.Scan() {
 			lines <- line{text: sc.Text()}
 		}
-		lines <- line{err: sc.Err()}
+		lines <- line{err: sc.Err(), eof: true}
 		close(lines)
 	}()
 	bw := bufio.NewWriter(w)
@@ -46,7 +47,7 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 	var cur cnf.Clause
 	n := 0
 	for l := range lines {
-		if l.err != nil {
+		if l.err != nil || l.eof {
 			return l.err
 		}
 		n++
@@ -72,8 +73,11 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 			var a answer
 			select {
 			case a = <-done:
-			case <-lines:
-				return fmt.Errorf("worker input line %d: input ended or went on during a search", n+1)
+			case l := <-lines:
+				if !l.eof || l.err != nil {
+					return fmt.Errorf("worker input line %d: input went on during a search", n+1)
+				}
+				a = <-done // the input ended: answer, then stop
 			}
 			if a.err != nil {
 				return a.err
@@ -137,6 +141,7 @@ func (b *workerBackend) add(c cnf.Clause) { b.pending = append(b.pending, c) }
 
 func (b *workerBackend) start() error {
 	b.cmd = exec.Command(b.argv[0], b.argv[1:]...)
+	workerAttr(b.cmd)
 	var err error
 	if b.stdin, err = b.cmd.StdinPipe(); err != nil {
 		return err

@@ -64,6 +64,7 @@ func batchCmd() *cli.Command {
 			&cli.BoolFlag{Name: "no-progress", Usage: "never draw the progress bar"},
 			&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in a child process), gini, portfolio (gophersat and gini race), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
 			&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving before SAT"},
+			encodingFlag(),
 		},
 		Action: withArgs(1, -1, runBatch),
 	}
@@ -149,12 +150,12 @@ func runBatch(c *cli.Context, args []string) error {
 	if b.format, err = inputFormat(c); err != nil {
 		return err
 	}
-	b.opts = solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve"), Max: c.Int("max")}
+	if b.opts, err = solverOptions(c); err != nil {
+		return err
+	}
+	b.opts.Max = c.Int("max")
 	if b.opts.Max == 0 {
 		b.opts.Max = -1
-	}
-	if err := solver.CheckBackend(b.opts.Backend); err != nil {
-		return usagef(c, "--sat: %v", err)
 	}
 	// gophersat (alone or in the portfolio) runs in worker processes.
 	if b.opts.Worker, err = workerArgv(); err != nil {

@@ -92,6 +92,25 @@ func countCmd() *cli.Command {
 	}
 }
 
+// solverOptions reads the flags solve, check, count and batch share (--sat,
+// --no-presolve, --encoding) and checks them: an unknown back end or
+// encoding is a usage error, a solver missing from PATH an input error.
+func solverOptions(c *cli.Context) (solver.Options, error) {
+	kind, err := encode.ParseKind(c.String("encoding"))
+	if err != nil {
+		return solver.Options{}, usagef(c, "--encoding: %v", err)
+	}
+	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve"), Encoding: kind}
+	if err := solver.CheckBackend(o.Backend); err != nil {
+		var nf *solver.NotFoundError
+		if errors.As(err, &nf) {
+			return o, cli.Exit(err, exitError)
+		}
+		return o, usagef(c, "--sat: %v", err)
+	}
+	return o, nil
+}
+
 // runSolver solves every puzzle of file for the given mode, prints the
 // results and returns the exit status.
 func runSolver(c *cli.Context, file string, m mode) error {
@@ -101,17 +120,9 @@ func runSolver(c *cli.Context, file string, m mode) error {
 	if c.Duration("timeout") < 0 {
 		return usagef(c, "--timeout must be positive")
 	}
-	kind, err := encode.ParseKind(c.String("encoding"))
+	o, err := solverOptions(c)
 	if err != nil {
-		return usagef(c, "--encoding: %v", err)
-	}
-	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve"), Encoding: kind}
-	if err := solver.CheckBackend(o.Backend); err != nil {
-		var nf *solver.NotFoundError
-		if errors.As(err, &nf) {
-			return cli.Exit(err, exitError)
-		}
-		return usagef(c, "--sat: %v", err)
+		return err
 	}
 	ps, err := readPuzzles(c, file)
 	if err != nil {
