@@ -279,12 +279,15 @@ func backendName(name string) string {
 }
 
 // options are the solver options for one back end: uniqueness mode, and
-// gophersat in a worker child process so that the timeout holds.
+// gophersat (alone or in the portfolio) in a worker child process so that
+// the timeout holds.
 func (c *config) options(backend string, worker []string) solver.Options {
 	o := solver.Options{Max: 2, Backend: backend, NoPresolve: c.noPresolve, IgnoreGoal: !c.useGoal}
 	if isGophersat(backend) {
 		o.Backend = "gophersat"
-		o.Worker = worker
+	}
+	if o.Backend == "gophersat" || o.Backend == "portfolio" {
+		o.Worker = worker // so that a deadline or a lost race stops gophersat
 	}
 	return o
 }
