@@ -12,6 +12,41 @@
 //
 // # Commands
 //
+//	solve FILE [--max N] [--timeout D] [--json] [--sat NAME] [--encoding K]
+//		Print up to N solutions (default 1, 0 for all), each checked against
+//		the clues and drawn with them (--plain: bare grids; --color
+//		always|never|auto), then the verdict: unique, multiple, none, timeout.
+//		Exit 0 when a solution was found, 20 when there is none, 4 on timeout.
+//
+//	check FILE [--timeout D] [--json]
+//		Print unique, multiple, none or timeout per puzzle and exit 0, 3, 20
+//		or 4 (for several puzzles, the code of the first that is not unique).
+//
+//	count FILE [--max N]
+//		Count solutions up to N (default 10000, 0: no limit).
+//
+//	batch PATH... [-j N] [--timeout D] [-o results.jsonl] [--resume]
+//		Solve every puzzle of files and folders with N workers, one JSON line
+//		per puzzle as soon as it is done; Ctrl-C keeps what is finished.
+//
+//	dimacs FILE [-o OUT.cnf] [--block GRID] [--block-goal] [--no-units]
+//		Write the CNF nonosat solves, with a header mapping cells to variables.
+//
+//	decode --puzzle FILE [--cnf FILE.cnf] MODEL
+//		Turn a SAT solver's answer into the grid, checked.
+//
+//	make IMAGE [-o OUT] [--colors N] [--size WxH]
+//		Make a puzzle from a picture and say whether its solution is unique.
+//
+//	render FILE [-o OUT.svg|OUT.png] [--solution]
+//		Draw the puzzle as a printed nonogram.
+//
+// solve, check, count and batch take --sat NAME (gophersat, the default, in
+// process; gini; portfolio: gophersat and gini racing; cadical, minisat,
+// picosat, cryptominisat, kissat, glucose, lingeling, exec:PATH), --timeout D
+// (the search runs in a child process that is killed), --no-presolve and
+// --encoding path|classic|order.
+//
 //	convert FILE --to NAME [-o OUT]
 //		Write every puzzle of FILE in format NAME, to standard output or OUT.
 //		If NAME holds one puzzle per file and FILE holds several, OUT gets a
