@@ -29,6 +29,17 @@
 // The variables besides the cells are functions of the grid, so blocking a
 // solution on the cell variables alone ([Encoding.Block]) is exact.
 //
+// # Other encodings
+//
+// [WithKind] selects another line encoding for comparison: [Classic], the
+// block-start model with a sequential at-most-one per block, ordering by
+// support clauses and covering both ways; or [Order], Tamura's order
+// encoding (variables "block j starts at or before p"). Both are exact (the
+// solver's tests count solutions against brute force) but their unit
+// propagation is weaker than line solving; measurements are in
+// ENCODINGS.md. Blocking stays on the cell variables, so counts stay exact
+// even where auxiliary variables are not functions of the grid.
+//
 // # DIMACS header
 //
 // [Encoding.WriteDIMACS] writes the formula in DIMACS form after comment
