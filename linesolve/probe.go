@@ -1,6 +1,9 @@
 package linesolve
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // probeScratch is what Probe keeps between branches: a branch state that is
 // a copy of the probed state (restored after each branch from its trail of
@@ -15,6 +18,14 @@ type probeScratch struct {
 	cnt           []int32 // surviving branches that changed cell i
 	acc           []Set   // union of cell i's domains over those branches
 	touched       []int32 // cells with seen[i] == round
+
+	// For branching (see Search): per cell, from its latest probe, the
+	// score Σ ln(1+n) over the colours that survived (n = cells the
+	// branch changed) and the colour whose branch changed the most.
+	score []float64
+	best  []Set
+
+	clock uint64 // the clock of State.touch, shared by the states of a search
 }
 
 func (s *State) prober() *probeScratch {
@@ -22,12 +33,36 @@ func (s *State) prober() *probeScratch {
 		t := &State{h: s.h, w: s.w, rows: s.rows, cols: s.cols, track: true}
 		t.cells = make([]Set, len(s.cells))
 		t.initLines()
+		t.popped = make([]uint64, (s.h+s.w+63)/64)
 		n := len(s.cells)
 		s.probe = &probeScratch{t: t, stamp: make([]int32, n), seen: make([]int32, n),
-			cnt: make([]int32, n), acc: make([]Set, n)}
+			cnt: make([]int32, n), acc: make([]Set, n), score: make([]float64, n), best: make([]Set, n)}
 	}
 	s.probe.dirty = true
+	if s.lineStamp == nil {
+		s.lw = (s.h + s.w + 63) / 64
+		s.lineStamp = make([]uint64, s.h+s.w)
+		s.probedAt = make([]uint64, len(s.cells))
+		s.probeLines = make([]uint64, len(s.cells)*s.lw)
+	}
 	return s.probe
+}
+
+// fresh reports whether cell x was probed and none of the lines its probe
+// solved has changed since, so probing it again would change nothing.
+func (s *State) fresh(x int) bool {
+	at := s.probedAt[x]
+	if at == 0 {
+		return false
+	}
+	for i, w := range s.probeLines[x*s.lw : (x+1)*s.lw] {
+		for ; w != 0; w &= w - 1 {
+			if s.lineStamp[i<<6|bits.TrailingZeros64(w)] > at {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // sync makes the branch state equal to s with an empty queue and trail.
@@ -42,6 +77,7 @@ func (ps *probeScratch) sync(s *State) {
 		}
 	}
 	t.trail = t.trail[:0]
+	clear(t.popped)
 	t.clearQueue()
 	t.failed = false
 }
@@ -75,10 +111,20 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 			if d&(d-1) == 0 {
 				continue
 			}
+			if s.fresh(x) {
+				continue
+			}
+			ps.clock++
+			s.probedAt[x] = ps.clock
+			lines := s.probeLines[x*s.lw : (x+1)*s.lw]
+			clear(lines)
 			r, c := x/s.w, x%s.w
 			ps.round++
 			ps.touched = ps.touched[:0]
 			var survived int32
+			var score float64
+			var best Set
+			bestN := -1
 			for rest := d; rest != 0; rest &= rest - 1 {
 				v := Set(1) << bits.TrailingZeros64(uint64(rest))
 				if s.cells[x]&v == 0 {
@@ -94,6 +140,9 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 				s.stats.Probes++
 				ps.sync(s)
 				ok := t.Set(r, c, v) && t.Propagate()
+				for i, w := range t.popped {
+					lines[i] |= w
+				}
 				s.stats.Lines += t.stats.Lines
 				t.stats.Lines = 0
 				if !ok {
@@ -106,6 +155,10 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 					continue
 				}
 				survived++
+				if n := len(t.trail); n > bestN {
+					bestN, best = n, v
+				}
+				score += math.Log1p(float64(len(t.trail)))
 				ps.branch++
 				for _, i := range t.trail {
 					if ps.stamp[i] == ps.branch {
@@ -122,6 +175,7 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 					ps.acc[i] |= t.cells[i]
 				}
 			}
+			ps.score[x], ps.best[x] = score, best
 			if survived == 0 {
 				continue
 			}

@@ -32,9 +32,28 @@ type State struct {
 	stats  Stats
 
 	// Probing.
-	trail []int32 // cells changed since the trail was reset, when tracking
-	track bool
-	probe *probeScratch
+	trail  []int32  // cells changed since the trail was reset, when tracking
+	popped []uint64 // lines solved since the trail was reset, when tracking
+	track  bool
+	probe  *probeScratch
+
+	// Probing bookkeeping, allocated by the first Probe: the clock value of
+	// each line's latest change, and per cell the clock value of its latest
+	// probe and the lines that probe solved (lw words per cell). A probe
+	// whose lines have not changed since would give the same answer, so
+	// Probe skips it.
+	lineStamp  []uint64
+	probedAt   []uint64
+	probeLines []uint64
+	lw         int
+}
+
+// touch records a change to line l for probing's bookkeeping.
+func (s *State) touch(l int) {
+	if s.lineStamp != nil {
+		s.probe.clock++
+		s.lineStamp[l] = s.probe.clock
+	}
 }
 
 // Stats counts the work a [State] has done.
@@ -159,6 +178,8 @@ func (s *State) Set(r, c int, d Set) bool {
 		if s.track {
 			s.trail = append(s.trail, int32(x))
 		}
+		s.touch(r)
+		s.touch(s.h + c)
 		s.push(r)
 		s.push(s.h + c)
 	}
@@ -208,6 +229,9 @@ func (s *State) Propagate() bool {
 	for s.size > 0 {
 		l := s.pop()
 		s.stats.Lines++
+		if s.track {
+			s.popped[l>>6] |= 1 << (l & 63)
+		}
 		if l < h {
 			row := s.cells[l*w : (l+1)*w]
 			if !s.rows[l].solve(row, s.out, &s.sc) {
@@ -220,6 +244,8 @@ func (s *State) Propagate() bool {
 					if s.track {
 						s.trail = append(s.trail, int32(l*w+c))
 					}
+					s.touch(l)
+					s.touch(h + c)
 					s.push(h + c)
 				}
 			}
@@ -240,6 +266,8 @@ func (s *State) Propagate() bool {
 				if s.track {
 					s.trail = append(s.trail, int32(r*w+c))
 				}
+				s.touch(r)
+				s.touch(l)
 				s.push(r)
 			}
 		}

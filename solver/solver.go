@@ -48,6 +48,14 @@ type Options struct {
 	// undecided cell, propagate, drop the colours that fail): 0 means the
 	// default budget, negative means no probing.
 	Probe int
+	// Search bounds the search stage between presolving and SAT: a
+	// depth-first search that probes every node (linesolve.State.Search),
+	// which decides most puzzles that need a few guesses faster than a SAT
+	// solver. Its unit is cells of line solving (a solve of an n-cell line
+	// counts n); 0 means the default (about a second of work), negative
+	// means no search stage. When the budget runs out, the SAT back end
+	// takes over with the solutions found so far blocked.
+	Search int
 	// IgnoreGoal stops the goal shortcut for uniqueness.
 	IgnoreGoal bool
 	// Encoding is the line encoding (encode.Path when empty); see encode.Kind.
@@ -59,7 +67,9 @@ type Stats struct {
 	Vars, Clauses int // size of the formula (0 when SAT was not needed)
 	FixedCells    int // cells fixed by presolving
 	SATCalls      int
+	SearchNodes   int // nodes of the search stage
 	Presolve      time.Duration
+	Search        time.Duration // the search stage
 	SAT           time.Duration // encoding and solving
 	Total         time.Duration
 }
@@ -69,6 +79,7 @@ type Result struct {
 	Verdict    Verdict
 	Solutions  []puzzle.Grid // each one passed puzzle.Check
 	LineSolved bool          // decided by line solving and probing alone, without SAT
+	Searched   bool          // decided by the search stage (Options.Search), without SAT
 	Complete   bool          // Solutions are all there are
 	Stats      Stats
 }
@@ -145,6 +156,17 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		}
 	}
 
+	// The goal shortcut: forbid the known solution, ask for another.
+	useGoal := !o.IgnoreGoal && limit == 2 && p.Goal != nil && puzzle.Check(p, p.Goal) == nil
+	var known []puzzle.Grid // solutions found before SAT, blocked first
+	if useGoal {
+		known = []puzzle.Grid{p.Goal.Clone()}
+		if each != nil && !each(known[0]) {
+			res.Solutions = known
+			finish(false)
+			return res, nil
+		}
+	}
 	var opts []encode.Option
 	if !o.NoPresolve {
 		t := time.Now()
@@ -169,9 +191,28 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 			return res, nil
 		}
 		opts = pre.options
+		if o.Search >= 0 && !useGoal {
+			t := time.Now()
+			sols, sres, decided, err := searchStage(ctx, p, pre.state, o.Search, limit, each)
+			res.Stats.Search = time.Since(t)
+			res.Stats.SearchNodes = sres.Nodes
+			res.Solutions = sols
+			if err != nil {
+				return res, err
+			}
+			if decided {
+				res.Searched = true
+				finish(sres.Complete)
+				return res, nil
+			}
+			known = sols
+		}
 	}
 	if err := ctx.Err(); err != nil {
-		res.Verdict = Timeout
+		finish(false)
+		if res.Verdict != Multiple {
+			res.Verdict = Timeout
+		}
 		return res, nil
 	}
 
@@ -180,20 +221,18 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 	e := encode.Puzzle(p, append(opts, encode.WithKind(o.Encoding))...)
 	res.Stats.Vars, res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
 	if err := ctx.Err(); err != nil {
-		res.Verdict = Timeout
+		finish(false)
+		if res.Verdict != Multiple {
+			res.Verdict = Timeout
+		}
 		return res, nil
 	}
 
-	// The goal shortcut: forbid the known solution, ask for another.
-	var goal puzzle.Grid
-	if !o.IgnoreGoal && limit == 2 && p.Goal != nil && puzzle.Check(p, p.Goal) == nil {
-		goal = p.Goal.Clone()
-	}
 	var sr searchResult
 	if o.Backend == "portfolio" {
-		sr = race(ctx, p, e, o, limit, goal)
+		sr = race(ctx, p, e, o, limit, known)
 		if each != nil {
-			for _, g := range sr.sols {
+			for _, g := range sr.sols[min(len(known), len(sr.sols)):] {
 				if !each(g) {
 					break
 				}
@@ -204,11 +243,11 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		if err != nil {
 			return res, err
 		}
-		sr = search(ctx, p, e, b, limit, goal, each)
+		sr = search(ctx, p, e, b, limit, known, each)
 		b.close()
 	}
 	res.Stats.SATCalls = sr.calls
-	res.Solutions = append(res.Solutions, sr.sols...)
+	res.Solutions = sr.sols
 	if sr.err != nil {
 		return res, sr.err
 	}
@@ -229,11 +268,13 @@ type searchResult struct {
 }
 
 // search enumerates the solutions of e with back end b, up to limit
-// (negative: all), blocking each one on the cell variables. A goal that
-// passed Check counts as the first solution and is blocked before the
-// first call. each, if not nil, sees every solution and may stop the
+// (negative: all), blocking each one on the cell variables. The known
+// solutions (a goal that passed Check, solutions of the search stage)
+// count first and are blocked before the first call; each does not see
+// them again. each, if not nil, sees every new solution and may stop the
 // search by returning false.
-func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend, limit int, goal puzzle.Grid, each func(puzzle.Grid) bool) (sr searchResult) {
+func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend, limit int, known []puzzle.Grid, each func(puzzle.Grid) bool) (sr searchResult) {
+	var fresh bool // accept is seeing new solutions, not known ones
 	accept := func(g puzzle.Grid) (more bool) {
 		if err := puzzle.Check(p, g); err != nil {
 			sr.err = fmt.Errorf("%w: solver produced a grid that fails Check: %v", ErrBug, err)
@@ -246,22 +287,27 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 			}
 		}
 		sr.sols = append(sr.sols, g)
-		if each != nil && !each(g) {
+		if fresh && each != nil && !each(g) {
 			return false
 		}
 		return limit < 0 || len(sr.sols) < limit
 	}
-	if goal != nil {
-		if !accept(goal) {
+	for _, g := range known {
+		if !accept(g) {
 			return sr
 		}
-		block, ok := e.Block(goal)
+		block, ok := e.Block(g)
 		if !ok {
-			sr.err = fmt.Errorf("%w: the goal passed Check but the encoding rules it out", ErrBug)
+			sr.err = fmt.Errorf("%w: a known solution passed Check but the encoding rules it out", ErrBug)
+			return sr
+		}
+		if len(block) == 0 {
+			sr.complete = true
 			return sr
 		}
 		b.add(block)
 	}
+	fresh = true
 	for {
 		sr.calls++
 		ok, m, err := b.solve(ctx)
@@ -300,7 +346,7 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 // race runs the search with gophersat and with gini at once and keeps the
 // first to finish; the other is stopped (gini stops; gophersat stops if it
 // runs in a worker process, else it finishes in the background).
-func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, limit int, goal puzzle.Grid) searchResult {
+func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, limit int, known []puzzle.Grid) searchResult {
 	ctx2, cancel := context.WithCancel(ctx)
 	defer cancel()
 	ch := make(chan searchResult, 2)
@@ -313,7 +359,7 @@ func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, 
 		}
 		go func() {
 			defer b.close()
-			ch <- search(ctx2, p, e, b, limit, goal, nil)
+			ch <- search(ctx2, p, e, b, limit, known, nil)
 		}()
 	}
 	first := <-ch

@@ -149,9 +149,10 @@ func TestCountMatchesBruteForce(t *testing.T) {
 		p := puzzle.FromGrid(g, palette(colors))
 		p.Goal = nil
 		want := bruteCount(p)
-		for _, o := range []solver.Options{{}, {NoPresolve: true}, {Backend: "gini"}, {Backend: "portfolio", NoPresolve: true},
+		for _, o := range []solver.Options{{}, {Search: -1}, {Search: 40}, {NoPresolve: true}, {Backend: "gini", Search: -1},
+			{Backend: "portfolio", NoPresolve: true},
 			{Encoding: "classic", NoPresolve: true}, {Encoding: "order", NoPresolve: true}, // encode.Classic, encode.Order
-			{Encoding: "classic"}, {Encoding: "order"}} {
+			{Encoding: "classic", Search: -1}, {Encoding: "order", Search: -1}} {
 			n, complete, err := solver.Count(context.Background(), p, 0, o)
 			if err != nil || !complete || n != want {
 				t.Fatalf("case %d (%+v): Count = %d, %v, %v; brute force %d\n%v", i, o, n, complete, err, want, g)
@@ -211,13 +212,44 @@ func TestVerdicts(t *testing.T) {
 		{"contradiction2", puzzle.New([][]int{{1, 1}, {1}, {}}, [][]int{{2}, {1}, {}}), solver.None, 0},
 	}
 	for _, tt := range tests {
-		for _, o := range []solver.Options{{}, {NoPresolve: true}, {Backend: "gini"}, {NoPresolve: true, Backend: "gini"}, {NoPresolve: true, Backend: "portfolio"}} {
+		for _, o := range []solver.Options{{}, {Search: -1}, {NoPresolve: true}, {Backend: "gini", Search: -1}, {NoPresolve: true, Backend: "gini"}, {NoPresolve: true, Backend: "portfolio"}} {
 			t.Run(fmt.Sprintf("%s/%+v", tt.name, o), func(t *testing.T) {
 				res, err := solver.Solve(context.Background(), tt.p, o)
 				if err != nil || res.Verdict != tt.want || len(res.Solutions) != tt.n {
 					t.Fatalf("Solve() = %v, %d solutions, %v; want %v, %d", res.Verdict, len(res.Solutions), err, tt.want, tt.n)
 				}
 			})
+		}
+	}
+}
+
+// TestSearchHandsOverToSAT: the 720 permutation matrices of a 6×6 puzzle
+// whose every clue is "1". A search stage too small to finish finds some
+// of them; SAT must find exactly the rest (none twice, none missed).
+func TestSearchHandsOverToSAT(t *testing.T) {
+	one := [][]int{{1}, {1}, {1}, {1}, {1}, {1}}
+	p := puzzle.New(one, one)
+	for _, work := range []int{-1, 1, 20000, 0} {
+		res, err := solver.Solve(context.Background(), p, solver.Options{Max: -1, Search: work})
+		if err != nil || !res.Complete || len(res.Solutions) != 720 {
+			t.Fatalf("Search %d: %v, complete %v, %d solutions; want 720", work, err, res.Complete, len(res.Solutions))
+		}
+		seen := map[string]bool{}
+		for _, g := range res.Solutions {
+			if seen[g.String()] {
+				t.Fatalf("Search %d: a solution twice\n%v", work, g)
+			}
+			seen[g.String()] = true
+		}
+		switch {
+		case work < 0 && (res.Stats.SearchNodes != 0 || res.Searched):
+			t.Fatalf("Search %d: the search stage ran: %+v", work, res.Stats)
+		case work == 20000 && (res.Stats.SearchNodes < 2 || res.Stats.SATCalls == 0 || res.Stats.SATCalls > 720 || res.Searched):
+			// 720 solutions and a last UNSAT call: 721 SAT calls when SAT
+			// found them all; fewer when the search found some first.
+			t.Fatalf("Search %d: want a search that finds some solutions and hands over to SAT: %+v", work, res.Stats)
+		case work == 0 && (!res.Searched || res.Stats.SATCalls != 0):
+			t.Fatalf("Search %d: the default search stage should finish this puzzle: %+v", work, res.Stats)
 		}
 	}
 }

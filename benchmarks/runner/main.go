@@ -91,13 +91,13 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 		if b == "" {
 			continue
 		}
-		if err := solver.CheckBackend(b); err != nil {
+		if err := solver.CheckBackend(strings.TrimSuffix(b, "+nosearch")); err != nil {
 			fmt.Fprintln(stderr, "runner:", err)
 			return exitUsage
 		}
 	}
 	var worker []string
-	if isGophersat(cfg.sat) || isGophersat(cfg.compare) {
+	if isGophersat(strings.TrimSuffix(cfg.sat, "+nosearch")) || isGophersat(strings.TrimSuffix(cfg.compare, "+nosearch")) || strings.Contains(cfg.sat+cfg.compare, "portfolio") {
 		exe, err := os.Executable()
 		if err != nil {
 			fmt.Fprintln(stderr, "runner: cannot find my own executable for the SAT worker:", err)
@@ -182,8 +182,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&cfg.limit, "limit", 0, "take the first `N` puzzles of each set (0: all)")
 	fs.StringVar(&run, "run", "", "only puzzles whose name matches `REGEXP`")
 	fs.DurationVar(&cfg.timeout, "timeout", 60*time.Second, "time limit per puzzle and back end")
-	fs.StringVar(&cfg.sat, "sat", "gophersat", "SAT back end: gophersat, gini, cadical, minisat, …, exec:PATH")
-	fs.StringVar(&cfg.compare, "compare", "", "second back end run on the same puzzles, for a time ratio")
+	fs.StringVar(&cfg.sat, "sat", "gophersat", "SAT back end: gophersat, gini, portfolio, cadical, minisat, …, exec:PATH; a +nosearch suffix skips the search stage")
+	fs.StringVar(&cfg.compare, "compare", "", "second back end run on the same puzzles, for a time ratio (e.g. gophersat+nosearch: the same without the search stage)")
 	fs.BoolVar(&cfg.noPresolve, "no-presolve", false, "skip line solving before SAT (for before/after)")
 	fs.BoolVar(&cfg.useGoal, "use-goal", false, "let puzzles that carry a goal use it (one SAT call instead of a 2-solution search)")
 	fs.IntVar(&cfg.jobs, "j", 1, "puzzles solved at once (1 for clean timings)")
@@ -269,6 +269,20 @@ func repoRoot() (string, error) {
 	}
 }
 
+// decidedBy names the stage that decided: line (line solving and
+// probing), search (the search stage) or sat.
+func decidedBy(o outcome) string {
+	switch {
+	case o.err != nil || o.check == "timeout":
+		return "-"
+	case o.lineSolved:
+		return "line"
+	case o.searched:
+		return "search"
+	}
+	return "sat"
+}
+
 func isGophersat(name string) bool { return name == "gophersat" || name == "" }
 
 func backendName(name string) string {
@@ -283,6 +297,10 @@ func backendName(name string) string {
 // the timeout holds.
 func (c *config) options(backend string, worker []string) solver.Options {
 	o := solver.Options{Max: 2, Backend: backend, NoPresolve: c.noPresolve, IgnoreGoal: !c.useGoal}
+	if b, ok := strings.CutSuffix(backend, "+nosearch"); ok {
+		o.Backend, o.Search = b, -1
+		backend = b
+	}
 	if isGophersat(backend) {
 		o.Backend = "gophersat"
 	}
@@ -492,6 +510,7 @@ type outcome struct {
 	wall, cpu  time.Duration
 	stats      solver.Stats
 	lineSolved bool
+	searched   bool
 	err        error
 	stopped    bool // interrupted (SIGINT or SIGTERM), not timed out
 }
@@ -517,7 +536,7 @@ func (r *runner) solveOne(ctx context.Context, it item, b backend) outcome {
 		o.verdict, o.check, o.err = "error", "error", err
 		return o
 	}
-	o.verdict, o.stats, o.lineSolved = string(res.Verdict), res.Stats, res.LineSolved
+	o.verdict, o.stats, o.lineSolved, o.searched = string(res.Verdict), res.Stats, res.LineSolved, res.Searched
 	o.check = judge(it, res)
 	return o
 }
@@ -549,7 +568,7 @@ type summary struct {
 	walls                      []time.Duration
 	maxName                    string
 	max                        time.Duration
-	lineSolved                 int
+	lineSolved, searched       int
 	maxLine                    time.Duration
 	maxLineName                string
 }
@@ -569,6 +588,9 @@ func (s *summary) addOutcome(name string, o outcome) {
 		s.timeouts++
 	case "error":
 		s.errors++
+	}
+	if o.searched {
+		s.searched++
 	}
 	if o.lineSolved {
 		s.lineSolved++
@@ -590,6 +612,7 @@ func (s *summary) add(t summary) {
 		s.max, s.maxName = t.max, t.maxName
 	}
 	s.lineSolved += t.lineSolved
+	s.searched += t.searched
 	if t.maxLine > s.maxLine {
 		s.maxLine, s.maxLineName = t.maxLine, t.maxLineName
 	}
@@ -706,6 +729,7 @@ func (r *runner) columns(s *set) []column {
 		{"name", nameW, false}, {"size", 5, true}, {"verdict", 8, false}, {"expected", 9, false},
 		{"check", 7, false}, {"wall ms", 8, true}, {"cpu ms", 8, true}, {"presolve ms", 11, true}, {"SAT calls", 9, true},
 		{"vars", 7, true}, {"clauses", 8, true}, {"fixed", 5, true}, {"line-solved", 11, false},
+		{"nodes", 6, true}, {"by", 6, false},
 	}
 	if len(r.backends) == 2 {
 		c, m := r.backends[1].name, r.backends[0].name
@@ -730,6 +754,7 @@ func (r *runner) row(it item, outs []outcome, ref bool) []string {
 		it.name, fmt.Sprintf("%dx%d", it.p.Width(), it.p.Height()), o.verdict, it.expect, o.check,
 		ms(o.wall), cpu, ms(o.stats.Presolve), strconv.Itoa(o.stats.SATCalls), strconv.Itoa(o.stats.Vars),
 		strconv.Itoa(o.stats.Clauses), strconv.Itoa(o.stats.FixedCells), yesNo(o.lineSolved),
+		strconv.Itoa(o.stats.SearchNodes), decidedBy(o),
 	}
 	if len(r.backends) == 2 {
 		if len(outs) < 2 {
@@ -843,6 +868,9 @@ func (r *runner) setFooter(s *set, sums []summary, ran int, wall, cpu, mainTotal
 		}
 		if sum.lineSolved > 0 {
 			line += fmt.Sprintf("; line-solved %d, max %s ms (%s)", sum.lineSolved, ms(sum.maxLine), sum.maxLineName)
+		}
+		if sum.searched > 0 {
+			line += fmt.Sprintf("; decided by the search stage %d", sum.searched)
 		}
 		lines = append(lines, line)
 	}

@@ -19,6 +19,7 @@ type jsonResult struct {
 	Count      int          `json:"count"`
 	Complete   bool         `json:"complete"`
 	LineSolved bool         `json:"line_solved"`
+	Searched   bool         `json:"searched"`
 	Solutions  [][]string   `json:"solutions"`
 	Stats      jsonStats    `json:"stats"`
 	Error      string       `json:"error,omitempty"`
@@ -34,6 +35,7 @@ type jsonStats struct {
 	Vars     int   `json:"vars"`
 	Clauses  int   `json:"clauses"`
 	SATCalls int   `json:"sat_calls"`
+	Nodes    int   `json:"search_nodes"`
 	Fixed    int   `json:"fixed_cells"`
 	MS       int64 `json:"ms"`
 }
@@ -57,6 +59,7 @@ func newJSONResult(file string, index int, p *puzzle.Puzzle, res *solver.Result)
 	j.Count = len(res.Solutions)
 	j.Complete = res.Complete
 	j.LineSolved = res.LineSolved
+	j.Searched = res.Searched
 	for _, g := range res.Solutions {
 		rows := make([]string, len(g))
 		for r, row := range g {
@@ -69,7 +72,7 @@ func newJSONResult(file string, index int, p *puzzle.Puzzle, res *solver.Result)
 		j.Solutions = append(j.Solutions, rows)
 	}
 	j.Stats = jsonStats{
-		Vars: res.Stats.Vars, Clauses: res.Stats.Clauses, SATCalls: res.Stats.SATCalls,
+		Vars: res.Stats.Vars, Clauses: res.Stats.Clauses, SATCalls: res.Stats.SATCalls, Nodes: res.Stats.SearchNodes,
 		Fixed: res.Stats.FixedCells, MS: res.Stats.Total.Milliseconds(),
 	}
 	return j

@@ -31,6 +31,10 @@ func encodingFlag() cli.Flag {
 	return &cli.StringFlag{Name: "encoding", Value: "path", Usage: "CNF encoding `KIND` of each line: path (automaton path; unit propagation equals line solving), classic (block starts, sequential at-most-one, covering) or order (order-encoded starts, as Sugar/Copris)"}
 }
 
+func noSearchFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "no-search", Usage: "skip the search stage (a depth-first search with probing, about a second of work) between line solving and SAT"}
+}
+
 // solverFlags are the flags solve, check and count share.
 func solverFlags() []cli.Flag {
 	return []cli.Flag{
@@ -38,7 +42,8 @@ func solverFlags() []cli.Flag {
 		&cli.DurationFlag{Name: "timeout", Usage: "give up on each puzzle after `D` (e.g. 30s, 2m) with verdict timeout; the search runs in a child process that is killed"},
 		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per puzzle (JSON Lines)"},
 		&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in process), gini, portfolio (gophersat and gini race on two cores), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
-		&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving before SAT"},
+		&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving before SAT (and the search stage)"},
+		noSearchFlag(),
 		encodingFlag(),
 	}
 }
@@ -101,6 +106,9 @@ func solverOptions(c *cli.Context) (solver.Options, error) {
 		return solver.Options{}, usagef(c, "--encoding: %v", err)
 	}
 	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve"), Encoding: kind}
+	if c.Bool("no-search") {
+		o.Search = -1
+	}
 	if err := solver.CheckBackend(o.Backend); err != nil {
 		var nf *solver.NotFoundError
 		if errors.As(err, &nf) {
@@ -272,8 +280,11 @@ func verdictLine(res *solver.Result) string {
 	s := string(res.Verdict)
 	switch res.Verdict {
 	case solver.Unique:
-		if res.LineSolved {
+		switch {
+		case res.LineSolved:
 			s += " (line solved)"
+		case res.Searched:
+			s += fmt.Sprintf(" (search, %d nodes)", res.Stats.SearchNodes)
 		}
 	case solver.Multiple:
 		if res.Complete {

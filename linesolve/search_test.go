@@ -1,0 +1,124 @@
+package linesolve_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nonosat/nonosat/linesolve"
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// bruteSolutions lists every grid satisfying p without the package's code:
+// each row runs through every placement of its clue and the columns are
+// checked by puzzle.Check at the leaves.
+func bruteSolutions(p *puzzle.Puzzle) []puzzle.Grid {
+	rows := make([][]placement, p.Height())
+	for r, clue := range p.Rows {
+		rows[r] = placements(clue, p.Width())
+		if len(clue) == 0 {
+			rows[r] = []placement{{line: make([]puzzle.Color, p.Width())}}
+		}
+	}
+	var out []puzzle.Grid
+	g := make(puzzle.Grid, p.Height())
+	var rec func(r int)
+	rec = func(r int) {
+		if r == p.Height() {
+			if puzzle.Check(p, g) == nil {
+				out = append(out, g.Clone())
+			}
+			return
+		}
+		for _, pl := range rows[r] {
+			g[r] = pl.line
+			rec(r + 1)
+		}
+	}
+	rec(0)
+	return out
+}
+
+func gridKey(g puzzle.Grid) string { return g.String() }
+
+// TestSearchMatchesBruteForce: on random small puzzles with up to three
+// colours, Search without limits reports exactly the brute-force
+// solutions, each once, and says it is complete.
+func TestSearchMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	multi := 0
+	for i := range 1500 {
+		h, w, m := 1+rng.IntN(5), 1+rng.IntN(5), 1+rng.IntN(3)
+		p := randomPuzzle(rng, h, w, m, 0.3+0.5*rng.Float64())
+		want := map[string]bool{}
+		for _, g := range bruteSolutions(p) {
+			want[gridKey(g)] = true
+		}
+		got := map[string]bool{}
+		res := linesolve.NewState(p).Search(linesolve.SearchLimits{}, func(g puzzle.Grid) bool {
+			if err := puzzle.Check(p, g); err != nil {
+				t.Fatalf("case %d: Search reported a grid that fails Check: %v\n%v", i, err, g)
+			}
+			k := gridKey(g)
+			if got[k] {
+				t.Fatalf("case %d: Search reported a grid twice\n%v", i, g)
+			}
+			got[k] = true
+			return true
+		})
+		if !res.Complete || res.Stopped {
+			t.Fatalf("case %d: unlimited search not complete: %+v", i, res)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("case %d: Search found %d solutions, brute force %d\n%v", i, len(got), len(want), p.Goal)
+		}
+		for k := range want {
+			if !got[k] {
+				t.Fatalf("case %d: Search missed a solution\n%s", i, k)
+			}
+		}
+		if len(want) > 1 {
+			multi++
+		}
+	}
+	if multi < 100 {
+		t.Fatalf("only %d of 1500 cases had several solutions: the test does not exercise branching", multi)
+	}
+}
+
+// TestSearchLimits: found returning false ends the search (not complete,
+// not stopped); a node budget of 1 or a stop that fires stops it.
+func TestSearchLimits(t *testing.T) {
+	// Every row and column clue is "1": the 720 permutation matrices.
+	rows := []string{"#.....", ".#....", "..#...", "...#..", "....#.", ".....#"}
+	g := puzzle.NewGrid(6, 6)
+	for r, row := range rows {
+		for c, ch := range row {
+			if ch == '#' {
+				g[r][c] = 1
+			}
+		}
+	}
+	p := puzzle.FromGrid(g, palette(1))
+	n := 0
+	res := linesolve.NewState(p).Search(linesolve.SearchLimits{}, func(puzzle.Grid) bool { n++; return n < 2 })
+	if n != 2 || res.Complete || res.Stopped {
+		t.Fatalf("found stopping at 2: n = %d, %+v", n, res)
+	}
+	all := 0
+	res = linesolve.NewState(p).Search(linesolve.SearchLimits{}, func(puzzle.Grid) bool { all++; return true })
+	if !res.Complete || all != 720 {
+		t.Fatalf("full search: %d solutions, %+v", all, res)
+	}
+	res = linesolve.NewState(p).Search(linesolve.SearchLimits{Nodes: 1}, func(puzzle.Grid) bool { return true })
+	if res.Complete || !res.Stopped || res.Nodes != 1 {
+		t.Fatalf("budget 1: %+v", res)
+	}
+	res = linesolve.NewState(p).Search(linesolve.SearchLimits{Lines: 1}, func(puzzle.Grid) bool { return true })
+	if res.Complete || !res.Stopped || res.Nodes != 1 || res.Lines == 0 {
+		t.Fatalf("line budget 1: %+v", res)
+	}
+	res = linesolve.NewState(p).Search(linesolve.SearchLimits{Stop: func() bool { return true }}, func(puzzle.Grid) bool { return true })
+	if res.Complete || !res.Stopped {
+		t.Fatalf("stop: %+v", res)
+	}
+}
