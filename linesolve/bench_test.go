@@ -118,3 +118,30 @@ func BenchmarkProbe(b *testing.B) {
 	}
 	b.ReportMetric(float64(s.Stats().Probes), "probes/op")
 }
+
+// BenchmarkSearch looks for two solutions of generated 25×25 puzzles (the
+// tournament size) that line solving and probing leave open.
+func BenchmarkSearch(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	var ps []*puzzle.Puzzle
+	for len(ps) < 10 {
+		p := randomPuzzle(rng, 25, 25, 1, 0.5)
+		s := linesolve.NewState(p)
+		if s.Probe(0) && !s.Solved() {
+			ps = append(ps, p)
+		}
+	}
+	nodes := 0
+	for b.Loop() {
+		nodes = 0
+		for _, p := range ps {
+			n := 0
+			res := linesolve.NewState(p).Search(linesolve.SearchLimits{}, func(puzzle.Grid) bool { n++; return n < 2 })
+			if n == 0 {
+				b.Fatal("Search found no solution of a generated puzzle")
+			}
+			nodes += res.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes), "nodes/op")
+}

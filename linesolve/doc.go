@@ -58,5 +58,15 @@
 // propagation on the E3 encoding); [State.Probe] adds failed-literal probing
 // on top: it tries each colour of each undecided cell, removes colours that
 // lead to a contradiction, and keeps whatever every surviving branch of a
-// cell agrees to remove.
+// cell agrees to remove. A cell whose probe solved only lines that have not
+// changed since is not probed again.
+//
+// # Search
+//
+// [State.Search] is a complete depth-first search: probe the node to a
+// fixpoint, stop on a contradiction or a finished grid, else branch on
+// every colour of the undecided cell with the largest Σ ln(1+n) over its
+// probes (n = cells a probe changed), most-changing colour first. Branches
+// split the solutions, so each is found once; limits bound the nodes and
+// the line solves, and a stop function ends it on a deadline.
 package linesolve

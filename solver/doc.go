@@ -1,7 +1,11 @@
 // Package solver solves nonograms with a SAT solver: it presolves with exact
-// line solving, encodes the rest (package encode), runs a SAT back end,
-// decodes each model and checks it with [puzzle.Check], and enumerates
-// further solutions with blocking clauses over the cell variables only.
+// line solving and probing, runs a bounded depth-first search with probing
+// at every node (the search stage, [Options.Search]; it decides most
+// puzzles that need a few guesses), encodes what is left (package encode),
+// runs a SAT back end, decodes each model and checks it with
+// [puzzle.Check], and enumerates further solutions with blocking clauses
+// over the cell variables only. Solutions the search stage found are
+// blocked before the first SAT call.
 //
 // # Back ends
 //

@@ -10,6 +10,7 @@ import (
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/decode"
 	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
 
@@ -35,8 +36,9 @@ type Options struct {
 	// tell unique from multiple. Negative means all.
 	Max int
 	// Backend names the SAT solver: "" or "gophersat", "gini",
-	// "portfolio" (gophersat and gini race, the first answer wins; give
-	// Worker too so the loser can be stopped), or an external solver (see
+	// "portfolio" (gophersat, gini and the search stage's depth-first
+	// search without a budget race, the first answer wins; give Worker too
+	// so that gophersat can be stopped), or an external solver (see
 	// external.go).
 	Backend string
 	// Worker is a command that runs ServeWorker; when set, gophersat runs
@@ -168,6 +170,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		}
 	}
 	var opts []encode.Option
+	var st *linesolve.State // the presolved state, for the search
 	if !o.NoPresolve {
 		t := time.Now()
 		pre := presolve(ctx, p, o.Probe)
@@ -191,6 +194,9 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 			return res, nil
 		}
 		opts = pre.options
+		if o.Search >= 0 {
+			st = pre.state
+		}
 		if o.Search >= 0 && !useGoal {
 			t := time.Now()
 			sols, sres, decided, err := searchStage(ctx, p, pre.state, o.Search, limit, each)
@@ -230,7 +236,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 
 	var sr searchResult
 	if o.Backend == "portfolio" {
-		sr = race(ctx, p, e, o, limit, known)
+		sr = race(ctx, p, e, o, limit, known, st)
 		if each != nil {
 			for _, g := range sr.sols[min(len(known), len(sr.sols)):] {
 				if !each(g) {
@@ -343,13 +349,16 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 	}
 }
 
-// race runs the search with gophersat and with gini at once and keeps the
-// first to finish; the other is stopped (gini stops; gophersat stops if it
-// runs in a worker process, else it finishes in the background).
-func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, limit int, known []puzzle.Grid) searchResult {
+// race runs the search with gophersat, with gini and, when presolving left
+// a state, with the depth-first search of the search stage (without a
+// budget), all at once, and keeps the first to finish; the others are
+// stopped (gini and the search stop; gophersat stops if it runs in a worker
+// process, else it finishes in the background).
+func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, limit int, known []puzzle.Grid, st *linesolve.State) searchResult {
 	ctx2, cancel := context.WithCancel(ctx)
 	defer cancel()
-	ch := make(chan searchResult, 2)
+	ch := make(chan searchResult, 3)
+	n := 0
 	for _, name := range []string{"gophersat", "gini"} {
 		o2 := o
 		o2.Backend = name
@@ -357,20 +366,58 @@ func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, 
 		if err != nil {
 			return searchResult{err: err}
 		}
+		n++
 		go func() {
 			defer b.close()
 			ch <- search(ctx2, p, e, b, limit, known, nil)
 		}()
 	}
-	first := <-ch
-	if first.err != nil {
-		return <-ch // the other may still answer
+	if st != nil {
+		n++
+		go func() { ch <- dfsRacer(ctx2, p, st, limit, known) }()
+	}
+	var first searchResult
+	for i := range n {
+		first = <-ch
+		if first.err == nil || i == n-1 {
+			n -= i + 1
+			break
+		}
 	}
 	cancel()
 	if len(o.Worker) > 0 {
-		<-ch // the loser stops at once (gini) or is killed (worker): wait for it
+		for range n {
+			<-ch // the losers stop at once (gini, the search) or are killed (worker): wait for them
+		}
 	}
 	return first
+}
+
+// dfsRacer is the search stage without a budget, as a member of the
+// portfolio: known solutions count first and are not reported again.
+func dfsRacer(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, limit int, known []puzzle.Grid) (sr searchResult) {
+	sr.sols = append(sr.sols, known...)
+	res := st.Search(linesolve.SearchLimits{Stop: func() bool { return ctx.Err() != nil }}, func(g puzzle.Grid) bool {
+		for _, k := range known {
+			if k.Equal(g) {
+				return true
+			}
+		}
+		if err := puzzle.Check(p, g); err != nil {
+			sr.err = fmt.Errorf("%w: the search produced a grid that fails Check: %v", ErrBug, err)
+			return false
+		}
+		sr.sols = append(sr.sols, g)
+		return limit < 0 || len(sr.sols) < limit
+	})
+	switch {
+	case sr.err != nil:
+	case res.Stopped:
+		sr.timedOut = true
+	default:
+		sr.complete = res.Complete
+	}
+	return sr
 }
 
 func newBackend(f *cnf.Formula, o Options) (backend, error) {

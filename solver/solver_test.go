@@ -150,7 +150,7 @@ func TestCountMatchesBruteForce(t *testing.T) {
 		p.Goal = nil
 		want := bruteCount(p)
 		for _, o := range []solver.Options{{}, {Search: -1}, {Search: 40}, {NoPresolve: true}, {Backend: "gini", Search: -1},
-			{Backend: "portfolio", NoPresolve: true},
+			{Backend: "portfolio", NoPresolve: true}, {Backend: "portfolio", Search: 1},
 			{Encoding: "classic", NoPresolve: true}, {Encoding: "order", NoPresolve: true}, // encode.Classic, encode.Order
 			{Encoding: "classic", Search: -1}, {Encoding: "order", Search: -1}} {
 			n, complete, err := solver.Count(context.Background(), p, 0, o)

@@ -42,10 +42,11 @@
 //		Draw the puzzle as a printed nonogram.
 //
 // solve, check, count and batch take --sat NAME (gophersat, the default, in
-// process; gini; portfolio: gophersat and gini racing; cadical, minisat,
+// process; gini; portfolio: gophersat, gini and the search racing; cadical, minisat,
 // picosat, cryptominisat, kissat, glucose, lingeling, exec:PATH), --timeout D
-// (the search runs in a child process that is killed), --no-presolve and
-// --encoding path|classic|order.
+// (the search runs in a child process that is killed), --no-presolve,
+// --no-search (skip the depth-first search between line solving and SAT)
+// and --encoding path|classic|order.
 //
 //	convert FILE --to NAME [-o OUT]
 //		Write every puzzle of FILE in format NAME, to standard output or OUT.
