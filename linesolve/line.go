@@ -72,6 +72,7 @@ type template struct {
 	rblocks []tblock // the blocks in reverse order, for the backward pass
 	colors  []Set    // the distinct block colours, as single-colour sets
 	shift   []uint   // the distinct block colours, as numbers
+	id      int32    // the line's number in its State (rows, then columns), for the cache
 }
 
 // tblock is one block of a template.
@@ -117,6 +118,9 @@ type scratch struct {
 	fs, rfs      []uint64 // per block: forward starts, and in the reversed line
 	fg, rfg      []uint64 // per gap: forward cells, and in the reversed line
 	tmp, bg, cov []uint64 // tmp, all feasible gap cells, per colour: covered cells
+
+	cache *lineCache // when not nil, one-colour one-word lines go through it
+	hits  int
 }
 
 func (w *scratch) grow(t *template) {
@@ -202,10 +206,54 @@ func (t *template) solve(cells, out []Set, w *scratch) bool {
 		return true
 	}
 	if t.words == 1 {
+		if w.cache != nil && len(t.colors) == 1 {
+			return t.solveCached(cells, out, w)
+		}
 		w.grow(t)
 		return t.solve1(cells, out, w)
 	}
 	return t.solveWords(cells, out, w)
+}
+
+// cacheBits is log2 of the number of entries of a lineCache.
+const cacheBits = 14
+
+// A lineCache remembers solved one-colour lines of up to 64 cells: for a
+// line id and the cells that may be background (a0) and that may take the
+// colour (a1), the cells where background (bg) and the colour (cov) stay
+// possible. It is direct-mapped: a new entry replaces an old one.
+type lineCache [1 << cacheBits]struct {
+	id              int32 // line id + 1; 0 marks an empty entry
+	a0, a1, bg, cov uint64
+}
+
+// solveCached is solve1 through the cache (one colour, one word).
+func (t *template) solveCached(cells, out []Set, w *scratch) bool {
+	n, sh := t.n, t.shift[0]
+	var a0, a1 uint64
+	for i, d := range cells[:n] {
+		a0 |= uint64(d) & 1 << i
+		a1 |= uint64(d) >> sh & 1 << i
+	}
+	h := (a0*0x9E3779B97F4A7C15 ^ a1*0xC2B2AE3D27D4EB4F ^ uint64(t.id)*0x165667B19E3779F9) >> (64 - cacheBits)
+	e := &w.cache[h]
+	c := t.colors[0]
+	if e.id == t.id+1 && e.a0 == a0 && e.a1 == a1 {
+		w.hits++
+		for i := range out[:n] {
+			out[i] = Set(e.bg>>i&1) | c&-Set(e.cov>>i&1)
+		}
+		return out[0] != 0
+	}
+	w.grow(t)
+	ok := t.solve1(cells, out, w)
+	var bg, cov uint64
+	for i, d := range out[:n] {
+		bg |= uint64(d) & 1 << i
+		cov |= uint64(d) >> sh & 1 << i
+	}
+	e.id, e.a0, e.a1, e.bg, e.cov = t.id+1, a0, a1, bg, cov
+	return ok
 }
 
 // solveWords is solve for any number of words per bitset.

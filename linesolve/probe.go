@@ -34,6 +34,10 @@ func (s *State) prober() *probeScratch {
 		t.cells = make([]Set, len(s.cells))
 		t.initLines()
 		t.popped = make([]uint64, (s.h+s.w+63)/64)
+		if s.sc.cache == nil && min(s.h, s.w) <= 64 {
+			s.sc.cache = new(lineCache)
+		}
+		t.sc.cache = s.sc.cache
 		n := len(s.cells)
 		s.probe = &probeScratch{t: t, stamp: make([]int32, n), seen: make([]int32, n),
 			cnt: make([]int32, n), acc: make([]Set, n), score: make([]float64, n), best: make([]Set, n)}

@@ -37,13 +37,18 @@ type SearchResult struct {
 // solutions, so no solution is reported twice.
 //
 // found sees each solution as it is found and returns false to end the
-// search. s is left probed at the root (or failed, when there is no
+// search. The limits are checked before each node and, for Lines and
+// Stop, before every 64th probe within a node. s is left probed at the root (or failed, when there is no
 // solution).
 func (s *State) Search(limits SearchLimits, found func(puzzle.Grid) bool) SearchResult {
 	se := &searcher{limits: limits, found: found}
 	stop := limits.Stop
 	se.stop = func() bool {
-		if !se.stopped && stop != nil && stop() {
+		switch {
+		case se.stopped:
+		case limits.Lines > 0 && se.lines+se.cur.stats.Lines-se.before >= limits.Lines:
+			se.stopped = true // the line budget holds inside a node's probing too
+		case stop != nil && stop():
 			se.stopped = true
 		}
 		return se.stopped
@@ -57,6 +62,8 @@ type searcher struct {
 	limits  SearchLimits
 	nodes   int
 	lines   int
+	cur     *State // the node being probed, and its line count before
+	before  int
 	stop    func() bool
 	stopped bool
 	found   func(puzzle.Grid) bool
@@ -70,9 +77,9 @@ func (se *searcher) dfs(depth int, st *State) bool {
 		return false
 	}
 	se.nodes++
-	before := st.stats.Lines
+	se.cur, se.before = st, st.stats.Lines
 	ok := st.ProbeUntil(0, se.stop)
-	se.lines += st.stats.Lines - before
+	se.lines += st.stats.Lines - se.before
 	if se.stopped {
 		return false
 	}
@@ -121,6 +128,7 @@ func (s *State) copyInto(t *State) {
 	t.clearQueue()
 	t.failed = s.failed
 	t.probe = s.prober()
+	t.sc.cache = s.sc.cache
 	t.stats = Stats{}
 	if t.lineStamp == nil {
 		t.lw = s.lw

@@ -75,10 +75,12 @@ func NewState(p *puzzle.Puzzle) *State {
 	colColors := make([]Set, w)
 	for r, clue := range p.Rows {
 		s.rows[r] = newTemplate(clue, w)
+		s.rows[r].id = int32(r)
 		rowColors[r] = clueColors(clue)
 	}
 	for c, clue := range p.Cols {
 		s.cols[c] = newTemplate(clue, h)
+		s.cols[c].id = int32(h + c)
 		colColors[c] = clueColors(clue)
 	}
 	all := All(p.NumColors())

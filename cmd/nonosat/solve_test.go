@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// diagonals is a 2×2 puzzle in text format with two solutions (the two
+// diagonals): line solving and probing decide nothing, so the search stage
+// or SAT must.
+const diagonals = "1\n1\n\n1\n1\n"
+
+// textFile writes a text-format puzzle to a temporary file and returns its
+// name.
+func textFile(t *testing.T, text string) string {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "p.txt")
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+func TestSolveHeart(t *testing.T) {
+	want, err := os.ReadFile("testdata/heart.grid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, extra := range [][]string{nil, {"--no-search"}, {"--no-presolve"}, {"--sat", "gini"}, {"--sat", "portfolio"}, {"--timeout", "1m"}} {
+		args := append([]string{"solve", "--plain"}, extra...)
+		r := run(t, append(args, "testdata/heart.non")...)
+		if r.code != exitOK {
+			t.Fatalf("%v: %v", extra, r)
+		}
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		if got := strings.Join(lines[:len(lines)-1], "\n"); got != strings.TrimSpace(string(want)) {
+			t.Errorf("%v: grid\n%s\nwant\n%s", extra, got, want)
+		}
+		if v := lines[len(lines)-1]; !strings.HasPrefix(v, "unique") {
+			t.Errorf("%v: verdict line %q, want unique", extra, v)
+		}
+	}
+}
+
+// TestSolveSearchStage: the JSON says which stage decided. The diagonals
+// puzzle is decided by the search stage with no SAT call by default, and
+// by SAT (two solutions, so at least two calls) with --no-search.
+func TestSolveSearchStage(t *testing.T) {
+	type out struct {
+		Verdict  string `json:"verdict"`
+		Count    int    `json:"count"`
+		Searched bool   `json:"searched"`
+		Line     bool   `json:"line_solved"`
+		Stats    struct {
+			SATCalls int `json:"sat_calls"`
+			Nodes    int `json:"search_nodes"`
+		} `json:"stats"`
+	}
+	parse := func(r result) out {
+		t.Helper()
+		var o out
+		if err := json.Unmarshal([]byte(r.stdout), &o); err != nil {
+			t.Fatalf("%v: %v", err, r)
+		}
+		return o
+	}
+	o := parse(run(t, "solve", "--json", "--format", "text", textFile(t, diagonals)))
+	if o.Verdict != "multiple" || o.Count != 2 || !o.Searched || o.Line || o.Stats.SATCalls != 0 || o.Stats.Nodes == 0 {
+		t.Errorf("default: %+v; want multiple, decided by the search stage without SAT", o)
+	}
+	o = parse(run(t, "solve", "--json", "--no-search", "--format", "text", textFile(t, diagonals)))
+	if o.Verdict != "multiple" || o.Count != 2 || o.Searched || o.Stats.SATCalls < 2 || o.Stats.Nodes != 0 {
+		t.Errorf("--no-search: %+v; want multiple from SAT, no search nodes", o)
+	}
+	o = parse(run(t, "solve", "--json", "testdata/heart.non"))
+	if o.Verdict != "unique" || !o.Line || o.Searched {
+		t.Errorf("heart: %+v; want unique, line solved", o)
+	}
+}
+
+func TestCheckAndCountExitCodes(t *testing.T) {
+	tests := []struct {
+		name, text string
+		args        []string
+		code        int
+		out         string
+	}{
+		{"unique", "", []string{"check", "testdata/heart.non"}, exitOK, "unique\n"},
+		{"multiple", diagonals, []string{"check", "--format", "text"}, exitMultiple, "multiple\n"},
+		{"multiple no search", diagonals, []string{"check", "--no-search", "--format", "text"}, exitMultiple, "multiple\n"},
+		{"none", "2\n0\n\n2\n0\n", []string{"check", "--format", "text"}, exitNoSolution, "none\n"},
+		{"count", diagonals, []string{"count", "--format", "text"}, exitOK, "2\n"},
+		{"count no search", diagonals, []string{"count", "--no-search", "--format", "text"}, exitOK, "2\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := tt.args
+			if tt.text != "" {
+				args = append(args, textFile(t, tt.text))
+			}
+			r := run(t, args...)
+			if r.code != tt.code || r.stdout != tt.out {
+				t.Fatalf("got %v; want exit %d, stdout %q", r, tt.code, tt.out)
+			}
+		})
+	}
+}
