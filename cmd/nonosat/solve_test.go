@@ -84,9 +84,9 @@ func TestSolveSearchStage(t *testing.T) {
 func TestCheckAndCountExitCodes(t *testing.T) {
 	tests := []struct {
 		name, text string
-		args        []string
-		code        int
-		out         string
+		args       []string
+		code       int
+		out        string
 	}{
 		{"unique", "", []string{"check", "testdata/heart.non"}, exitOK, "unique\n"},
 		{"multiple", diagonals, []string{"check", "--format", "text"}, exitMultiple, "multiple\n"},
