@@ -222,9 +222,45 @@ const cacheBits = 14
 // line id and the cells that may be background (a0) and that may take the
 // colour (a1), the cells where background (bg) and the colour (cov) stay
 // possible. It is direct-mapped: a new entry replaces an old one.
-type lineCache [1 << cacheBits]struct {
+type lineCache [1 << cacheBits]cacheEntry
+
+type cacheEntry struct {
 	id              int32 // line id + 1; 0 marks an empty entry
 	a0, a1, bg, cov uint64
+}
+
+// solveMasks solves a line of a black-and-white puzzle of at most 64
+// cells given as masks: a0 the cells that may be background, a1 those that
+// may be black (colour 1). It returns the refined masks, through the cache
+// when w has one.
+func (t *template) solveMasks(a0, a1 uint64, w *scratch) (n0, n1 uint64, ok bool) {
+	if !t.ok {
+		return 0, 0, false
+	}
+	if t.n == 0 {
+		return a0, a1, true
+	}
+	var e *cacheEntry
+	if w.cache != nil {
+		h := (a0*0x9E3779B97F4A7C15 ^ a1*0xC2B2AE3D27D4EB4F ^ uint64(t.id)*0x165667B19E3779F9) >> (64 - cacheBits)
+		e = &w.cache[h]
+		if e.id == t.id+1 && e.a0 == a0 && e.a1 == a1 {
+			w.hits++
+			return e.bg, e.cov, e.bg&1|e.cov&1 != 0
+		}
+	}
+	w.grow(t)
+	if len(t.colors) > 0 {
+		w.acol[0] = a1
+	}
+	n0 = t.core1(a0, w)
+	if len(t.colors) > 0 {
+		n1 = w.cov[0]
+	}
+	if e != nil {
+		e.id, e.a0, e.a1, e.bg, e.cov = t.id+1, a0, a1, n0, n1
+	}
+	return n0, n1, n0&1|n1&1 != 0
 }
 
 // solveCached is solve1 through the cache (one colour, one word).
@@ -311,15 +347,35 @@ func label(out []Set, x []uint64, c Set) {
 
 // solve1 is solve for lines of at most 64 cells, one word per bitset.
 func (t *template) solve1(cells, out []Set, w *scratch) bool {
-	n, k := t.n, t.k
+	n := t.n
 	var a0 uint64
-	acol, racol := w.acol, w.racol
+	acol := w.acol
 	for i, d := range cells {
 		a0 |= uint64(d) & 1 << i
 		for ci, c := range t.shift {
 			acol[ci] |= uint64(d) >> c & 1 << i
 		}
 	}
+	bg := t.core1(a0, w)
+	clear(out[:n])
+	for v := bg; v != 0; v &= v - 1 {
+		out[bits.TrailingZeros64(v)] |= 1
+	}
+	for ci, c := range t.colors {
+		for v := w.cov[ci]; v != 0; v &= v - 1 {
+			out[bits.TrailingZeros64(v)] |= c
+		}
+	}
+	return out[0] != 0
+}
+
+// core1 solves a line of at most 64 cells whose cells that may be
+// background are a0 and that may take colour ci are w.acol[ci]: it
+// returns the cells that stay possibly background and leaves in w.cov[ci]
+// those that may still take colour ci (all zero when no placement fits).
+func (t *template) core1(a0 uint64, w *scratch) (bg uint64) {
+	n, k := t.n, t.k
+	acol, racol := w.acol, w.racol
 	pad := 64 - n
 	ra0 := bits.Reverse64(a0) >> pad
 	for ci, v := range acol {
@@ -327,7 +383,6 @@ func (t *template) solve1(cells, out []Set, w *scratch) bool {
 	}
 	forward1(t.blocks, a0, acol, w.fs, w.fg)
 	forward1(t.rblocks, ra0, racol, w.rfs, w.rfg)
-	var bg uint64
 	for j := 0; j <= k; j++ {
 		g := w.fg[j] & (bits.Reverse64(w.rfg[k-j]) >> pad)
 		w.fg[j] = g
@@ -344,16 +399,7 @@ func (t *template) solve1(cells, out []Set, w *scratch) bool {
 		}
 		cov[b.ci] |= s
 	}
-	clear(out[:n])
-	for v := bg; v != 0; v &= v - 1 {
-		out[bits.TrailingZeros64(v)] |= 1
-	}
-	for ci, c := range t.colors {
-		for v := cov[ci]; v != 0; v &= v - 1 {
-			out[bits.TrailingZeros64(v)] |= c
-		}
-	}
-	return out[0] != 0
+	return bg
 }
 
 // forward1 is forward for one-word bitsets.

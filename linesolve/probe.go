@@ -30,7 +30,7 @@ type probeScratch struct {
 
 func (s *State) prober() *probeScratch {
 	if s.probe == nil {
-		t := &State{h: s.h, w: s.w, rows: s.rows, cols: s.cols, track: true}
+		t := &State{h: s.h, w: s.w, rows: s.rows, cols: s.cols, track: true, bw: s.bw}
 		t.cells = make([]Set, len(s.cells))
 		t.initLines()
 		t.popped = make([]uint64, (s.h+s.w+63)/64)
@@ -73,11 +73,11 @@ func (s *State) fresh(x int) bool {
 func (ps *probeScratch) sync(s *State) {
 	t := ps.t
 	if ps.dirty {
-		copy(t.cells, s.cells)
+		t.copyCells(s)
 		ps.dirty = false
 	} else {
 		for _, i := range t.trail {
-			t.cells[i] = s.cells[i]
+			t.put(int(i)/s.w, int(i)%s.w, s.cells[i])
 		}
 	}
 	t.trail = t.trail[:0]

@@ -97,7 +97,7 @@ func (se *searcher) dfs(depth int, st *State) bool {
 		first = Set(1) << bits.TrailingZeros64(uint64(d))
 	}
 	if len(se.stack) <= depth {
-		se.stack = append(se.stack, &State{h: st.h, w: st.w, rows: st.rows, cols: st.cols})
+		se.stack = append(se.stack, &State{h: st.h, w: st.w, rows: st.rows, cols: st.cols, bw: st.bw})
 		se.stack[depth].cells = make([]Set, len(st.cells))
 		se.stack[depth].initLines()
 	}
@@ -124,7 +124,7 @@ func (se *searcher) dfs(depth int, st *State) bool {
 // copyInto makes t a copy of s with an empty queue, sharing s's probing
 // scratch space (which Probe resynchronises on every call).
 func (s *State) copyInto(t *State) {
-	copy(t.cells, s.cells)
+	t.copyCells(s)
 	t.clearQueue()
 	t.failed = s.failed
 	t.probe = s.prober()

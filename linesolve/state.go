@@ -1,6 +1,10 @@
 package linesolve
 
-import "github.com/nonosat/nonosat/puzzle"
+import (
+	"math/bits"
+
+	"github.com/nonosat/nonosat/puzzle"
+)
 
 // State holds the cell domains of a whole puzzle and the lines still to be
 // solved. The zero value is not usable; start from [NewState].
@@ -26,10 +30,18 @@ type State struct {
 	queued     []bool
 
 	failed bool
-	line   []Set // a column gathered for solving
-	out    []Set // refined domains of the line being solved
-	sc     scratch
-	stats  Stats
+
+	// For black-and-white puzzles with lines of at most 64 cells (bw),
+	// every line's domains are also kept as two bit masks, m[2l] (cells
+	// that may be background) and m[2l+1] (cells that may be black), so
+	// that Propagate solves a line from its masks without gathering cells.
+	bw bool
+	m  []uint64
+
+	line  []Set // a column gathered for solving
+	out   []Set // refined domains of the line being solved
+	sc    scratch
+	stats Stats
 
 	// Probing.
 	trail  []int32  // cells changed since the trail was reset, when tracking
@@ -68,7 +80,7 @@ type Stats struct {
 // column clue (and is a colour of p). Every line is queued.
 func NewState(p *puzzle.Puzzle) *State {
 	h, w := p.Height(), p.Width()
-	s := &State{h: h, w: w}
+	s := &State{h: h, w: w, bw: p.NumColors() == 1 && h <= 64 && w <= 64}
 	s.rows = make([]template, h)
 	s.cols = make([]template, w)
 	rowColors := make([]Set, h)
@@ -85,12 +97,12 @@ func NewState(p *puzzle.Puzzle) *State {
 	}
 	all := All(p.NumColors())
 	s.cells = make([]Set, h*w)
+	s.initLines()
 	for r := range h {
 		for c := range w {
-			s.cells[r*w+c] = (1 | rowColors[r]&colColors[c]) & all
+			s.put(r, c, (1|rowColors[r]&colColors[c])&all)
 		}
 	}
-	s.initLines()
 	for l := range h + w {
 		s.push(l)
 	}
@@ -116,13 +128,36 @@ func (s *State) initLines() {
 	s.out = make([]Set, n)
 	s.queue = make([]int32, s.h+s.w)
 	s.queued = make([]bool, s.h+s.w)
+	if s.bw {
+		s.m = make([]uint64, 2*(s.h+s.w))
+	}
+}
+
+// put sets cell (r, c) to v, keeping the masks of a bw state.
+func (s *State) put(r, c int, v Set) {
+	s.cells[r*s.w+c] = v
+	if s.m != nil {
+		b0, b1 := uint64(v)&1, uint64(v)>>1&1
+		rm, cm := s.m[2*r:2*r+2], s.m[2*(s.h+c):2*(s.h+c)+2]
+		rm[0] = rm[0]&^(1<<c) | b0<<c
+		rm[1] = rm[1]&^(1<<c) | b1<<c
+		cm[0] = cm[0]&^(1<<r) | b0<<r
+		cm[1] = cm[1]&^(1<<r) | b1<<r
+	}
+}
+
+// copyCells makes the cells (and masks) of t those of s.
+func (t *State) copyCells(s *State) {
+	copy(t.cells, s.cells)
+	copy(t.m, s.m)
 }
 
 // Clone returns an independent copy of s, queue and statistics included.
 func (s *State) Clone() *State {
-	t := &State{h: s.h, w: s.w, rows: s.rows, cols: s.cols, failed: s.failed, stats: s.stats}
-	t.cells = append([]Set(nil), s.cells...)
+	t := &State{h: s.h, w: s.w, rows: s.rows, cols: s.cols, failed: s.failed, stats: s.stats, bw: s.bw}
+	t.cells = make([]Set, len(s.cells))
 	t.initLines()
+	t.copyCells(s)
 	copy(t.queue, s.queue)
 	copy(t.queued, s.queued)
 	t.head, t.size = s.head, s.size
@@ -176,7 +211,7 @@ func (s *State) Set(r, c int, d Set) bool {
 		return false
 	}
 	if nd != old {
-		s.cells[x] = nd
+		s.put(r, c, nd)
 		if s.track {
 			s.trail = append(s.trail, int32(x))
 		}
@@ -227,6 +262,9 @@ func (s *State) Propagate() bool {
 	if s.failed {
 		return false
 	}
+	if s.m != nil {
+		return s.propagateBW()
+	}
 	h, w := s.h, s.w
 	for s.size > 0 {
 		l := s.pop()
@@ -242,7 +280,7 @@ func (s *State) Propagate() bool {
 			}
 			for c, v := range s.out[:w] {
 				if v != row[c] {
-					row[c] = v
+					s.put(l, c, v)
 					if s.track {
 						s.trail = append(s.trail, int32(l*w+c))
 					}
@@ -264,12 +302,57 @@ func (s *State) Propagate() bool {
 		}
 		for r, v := range s.out[:h] {
 			if v != col[r] {
-				s.cells[r*w+c] = v
+				s.put(r, c, v)
 				if s.track {
 					s.trail = append(s.trail, int32(r*w+c))
 				}
 				s.touch(r)
 				s.touch(l)
+				s.push(r)
+			}
+		}
+	}
+	return true
+}
+
+// propagateBW is Propagate for bw states: each line is solved from its
+// masks, and only the cells whose domain shrank are written.
+func (s *State) propagateBW() bool {
+	h := s.h
+	for s.size > 0 {
+		l := s.pop()
+		s.stats.Lines++
+		if s.track {
+			s.popped[l>>6] |= 1 << (l & 63)
+		}
+		var t *template
+		if l < h {
+			t = &s.rows[l]
+		} else {
+			t = &s.cols[l-h]
+		}
+		a0, a1 := s.m[2*l], s.m[2*l+1]
+		n0, n1, ok := t.solveMasks(a0, a1, &s.sc)
+		if !ok {
+			s.failed = true
+			return false
+		}
+		for ch := (a0 &^ n0) | (a1 &^ n1); ch != 0; ch &= ch - 1 {
+			i := bits.TrailingZeros64(ch)
+			v := Set(n0>>i&1) | Set(n1>>i&1)<<1
+			r, c := l, i
+			if l >= h {
+				r, c = i, l-h
+			}
+			s.put(r, c, v)
+			if s.track {
+				s.trail = append(s.trail, int32(r*s.w+c))
+			}
+			s.touch(r)
+			s.touch(h + c)
+			if l < h {
+				s.push(h + c)
+			} else {
 				s.push(r)
 			}
 		}
