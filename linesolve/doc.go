@@ -66,7 +66,7 @@
 // [State.Search] is a complete depth-first search: probe the node to a
 // fixpoint, stop on a contradiction or a finished grid, else branch on
 // every colour of the undecided cell with the largest Σ ln(1+n) over its
-// probes (n = cells a probe changed), most-changing colour first. Branches
+// probes (n = cells a probe changed), least-changing colour first. Branches
 // split the solutions, so each is found once; limits bound the nodes and
 // the line solves, and a stop function ends it on a deadline.
 package linesolve

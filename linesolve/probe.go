@@ -21,7 +21,7 @@ type probeScratch struct {
 
 	// For branching (see Search): per cell, from its latest probe, the
 	// score Σ ln(1+n) over the colours that survived (n = cells the
-	// branch changed) and the colour whose branch changed the most.
+	// branch changed) and the colour whose branch changed the fewest.
 	score []float64
 	best  []Set
 
@@ -159,7 +159,7 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 					continue
 				}
 				survived++
-				if n := len(t.trail); n > bestN {
+				if n := len(t.trail); bestN < 0 || n < bestN {
 					bestN, best = n, v
 				}
 				score += math.Log1p(float64(len(t.trail)))

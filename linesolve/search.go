@@ -33,8 +33,10 @@ type SearchResult struct {
 // closes the node, a finished grid is a solution, and otherwise the search
 // branches on every colour of the undecided cell whose probes changed the
 // most cells (the largest Σ ln(1+n) over its colours), trying first the
-// colour whose probe changed the most. The branches of a node split its
-// solutions, so no solution is reported twice.
+// colour whose probe changed the fewest (measured on taai2011 puzzles
+// 401–600, 5 s each: 103 s and 12 timeouts, against 169 s and 22 timeouts
+// trying the most-changing colour first). The branches of a node split
+// its solutions, so no solution is reported twice.
 //
 // found sees each solution as it is found and returns false to end the
 // search. The limits are checked before each node and, for Lines and
