@@ -120,7 +120,6 @@ type scratch struct {
 	tmp, bg, cov []uint64 // tmp, all feasible gap cells, per colour: covered cells
 
 	cache *lineCache // when not nil, one-colour one-word lines go through it
-	hits  int
 }
 
 func (w *scratch) grow(t *template) {
@@ -245,7 +244,6 @@ func (t *template) solveMasks(a0, a1 uint64, w *scratch) (n0, n1 uint64, ok bool
 		h := (a0*0x9E3779B97F4A7C15 ^ a1*0xC2B2AE3D27D4EB4F ^ uint64(t.id)*0x165667B19E3779F9) >> (64 - cacheBits)
 		e = &w.cache[h]
 		if e.id == t.id+1 && e.a0 == a0 && e.a1 == a1 {
-			w.hits++
 			return e.bg, e.cov, e.bg&1|e.cov&1 != 0
 		}
 	}
@@ -275,7 +273,6 @@ func (t *template) solveCached(cells, out []Set, w *scratch) bool {
 	e := &w.cache[h]
 	c := t.colors[0]
 	if e.id == t.id+1 && e.a0 == a0 && e.a1 == a1 {
-		w.hits++
 		for i := range out[:n] {
 			out[i] = Set(e.bg>>i&1) | c&-Set(e.cov>>i&1)
 		}
