@@ -269,23 +269,11 @@ func (t *template) solveCached(cells, out []Set, w *scratch) bool {
 		a0 |= uint64(d) & 1 << i
 		a1 |= uint64(d) >> sh & 1 << i
 	}
-	h := (a0*0x9E3779B97F4A7C15 ^ a1*0xC2B2AE3D27D4EB4F ^ uint64(t.id)*0x165667B19E3779F9) >> (64 - cacheBits)
-	e := &w.cache[h]
+	bg, cov, ok := t.solveMasks(a0, a1, w)
 	c := t.colors[0]
-	if e.id == t.id+1 && e.a0 == a0 && e.a1 == a1 {
-		for i := range out[:n] {
-			out[i] = Set(e.bg>>i&1) | c&-Set(e.cov>>i&1)
-		}
-		return out[0] != 0
+	for i := range out[:n] {
+		out[i] = Set(bg>>i&1) | c&-Set(cov>>i&1)
 	}
-	w.grow(t)
-	ok := t.solve1(cells, out, w)
-	var bg, cov uint64
-	for i, d := range out[:n] {
-		bg |= uint64(d) & 1 << i
-		cov |= uint64(d) >> sh & 1 << i
-	}
-	e.id, e.a0, e.a1, e.bg, e.cov = t.id+1, a0, a1, bg, cov
 	return ok
 }
 
