@@ -19,12 +19,6 @@ type probeScratch struct {
 	acc           []Set   // union of cell i's domains over those branches
 	touched       []int32 // cells with seen[i] == round
 
-	// For branching (see Search): per cell, from its latest probe, the
-	// score Σ ln(1+n) over the colours that survived (n = cells the
-	// branch changed) and the colour whose branch changed the fewest.
-	score []float64
-	best  []Set
-
 	clock uint64 // the clock of State.touch, shared by the states of a search
 }
 
@@ -40,7 +34,7 @@ func (s *State) prober() *probeScratch {
 		t.sc.cache = s.sc.cache
 		n := len(s.cells)
 		s.probe = &probeScratch{t: t, stamp: make([]int32, n), seen: make([]int32, n),
-			cnt: make([]int32, n), acc: make([]Set, n), score: make([]float64, n), best: make([]Set, n)}
+			cnt: make([]int32, n), acc: make([]Set, n)}
 	}
 	s.probe.dirty = true
 	if s.lineStamp == nil {
@@ -48,6 +42,8 @@ func (s *State) prober() *probeScratch {
 		s.lineStamp = make([]uint64, s.h+s.w)
 		s.probedAt = make([]uint64, len(s.cells))
 		s.probeLines = make([]uint64, len(s.cells)*s.lw)
+		s.score = make([]float64, len(s.cells))
+		s.best = make([]Set, len(s.cells))
 	}
 	return s.probe
 }
@@ -179,7 +175,7 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 					ps.acc[i] |= t.cells[i]
 				}
 			}
-			ps.score[x], ps.best[x] = score, best
+			s.score[x], s.best[x] = score, best
 			if survived == 0 {
 				continue
 			}

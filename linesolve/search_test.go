@@ -42,19 +42,32 @@ func gridKey(g puzzle.Grid) string { return g.String() }
 
 // TestSearchMatchesBruteForce: on random small puzzles with up to three
 // colours, Search without limits reports exactly the brute-force
-// solutions, each once, and says it is complete.
+// solutions, each once, and says it is complete; with and without
+// restarts (a cap of 1–3 nodes restarts even on these small puzzles).
 func TestSearchMatchesBruteForce(t *testing.T) {
+	for _, restarts := range []bool{false, true} {
+		t.Run(map[bool]string{false: "dfs", true: "restarts"}[restarts], func(t *testing.T) {
+			testSearchMatchesBruteForce(t, restarts)
+		})
+	}
+}
+
+func testSearchMatchesBruteForce(t *testing.T, restarts bool) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	multi := 0
+	multi, restarted := 0, 0
 	for i := range 1500 {
 		h, w, m := 1+rng.IntN(5), 1+rng.IntN(5), 1+rng.IntN(3)
 		p := randomPuzzle(rng, h, w, m, 0.3+0.5*rng.Float64())
+		var lim linesolve.SearchLimits
+		if restarts {
+			lim.Restarts = 1 + rng.IntN(3)
+		}
 		want := map[string]bool{}
 		for _, g := range bruteSolutions(p) {
 			want[gridKey(g)] = true
 		}
 		got := map[string]bool{}
-		res := linesolve.NewState(p).Search(linesolve.SearchLimits{}, func(g puzzle.Grid) bool {
+		res := linesolve.NewState(p).Search(lim, func(g puzzle.Grid) bool {
 			if err := puzzle.Check(p, g); err != nil {
 				t.Fatalf("case %d: Search reported a grid that fails Check: %v\n%v", i, err, g)
 			}
@@ -79,9 +92,15 @@ func TestSearchMatchesBruteForce(t *testing.T) {
 		if len(want) > 1 {
 			multi++
 		}
+		if res.Runs > 2 {
+			restarted++
+		}
 	}
 	if multi < 100 {
 		t.Fatalf("only %d of 1500 cases had several solutions: the test does not exercise branching", multi)
+	}
+	if restarts && restarted < 25 {
+		t.Fatalf("only %d of 1500 cases restarted: the test does not exercise restarts", restarted)
 	}
 }
 
@@ -108,6 +127,40 @@ func TestSearchLimits(t *testing.T) {
 	res = linesolve.NewState(p).Search(linesolve.SearchLimits{}, func(puzzle.Grid) bool { all++; return true })
 	if !res.Complete || all != 720 {
 		t.Fatalf("full search: %d solutions, %+v", all, res)
+	}
+	// With restarts: every solution once, after several runs; and a stop
+	// after the first solution ends the search within the run that found it.
+	seen := map[string]bool{}
+	res = linesolve.NewState(p).Search(linesolve.SearchLimits{Restarts: 1}, func(g puzzle.Grid) bool {
+		if seen[gridKey(g)] {
+			t.Fatalf("restarts: a solution reported twice\n%v", g)
+		}
+		seen[gridKey(g)] = true
+		return true
+	})
+	if !res.Complete || len(seen) != 720 || res.Runs < 3 {
+		t.Fatalf("restarts: %d solutions, %+v", len(seen), res)
+	}
+	n = 0
+	res = linesolve.NewState(p).Search(linesolve.SearchLimits{Restarts: 1}, func(puzzle.Grid) bool { n++; return false })
+	if n != 1 || res.Complete || res.Stopped {
+		t.Fatalf("restarts, found stopping at 1: n = %d, %+v", n, res)
+	}
+	for _, restarts := range []int{0, 1} {
+		n = 0
+		res = linesolve.NewState(p).Search(linesolve.SearchLimits{Restarts: restarts, AfterFirst: 1}, func(puzzle.Grid) bool { n++; return true })
+		if n < 1 || n > 2 || res.Complete || !res.Stopped { // the node after the first may finish
+			t.Fatalf("restarts %d, AfterFirst 1: n = %d, %+v", restarts, n, res)
+		}
+		n = 0
+		res = linesolve.NewState(p).Search(linesolve.SearchLimits{Restarts: restarts, AfterFirst: 1 << 40}, func(puzzle.Grid) bool { n++; return true })
+		if n != 720 || !res.Complete {
+			t.Fatalf("restarts %d, AfterFirst 2^40: n = %d, %+v", restarts, n, res)
+		}
+	}
+	res = linesolve.NewState(p).Search(linesolve.SearchLimits{Restarts: 1, Nodes: 5}, func(puzzle.Grid) bool { return true })
+	if res.Complete || !res.Stopped || res.Nodes != 5 {
+		t.Fatalf("restarts, budget 5: %+v", res)
 	}
 	res = linesolve.NewState(p).Search(linesolve.SearchLimits{Nodes: 1}, func(puzzle.Grid) bool { return true })
 	if res.Complete || !res.Stopped || res.Nodes != 1 {

@@ -54,10 +54,16 @@ type Options struct {
 	// depth-first search that probes every node (linesolve.State.Search),
 	// which decides most puzzles that need a few guesses faster than a SAT
 	// solver. Its unit is cells of line solving (a solve of an n-cell line
-	// counts n); 0 means the default (about a second of work), negative
-	// means no search stage. When the budget runs out, the SAT back end
+	// counts n); 0 means the default (see searchWork: up to about 5 s for
+	// a first solution, about 0.1 s more for the rest), negative means no
+	// search stage. A positive budget holds alone, with no time limit, so
+	// that it is reproducible. When the budget runs out, the SAT back end
 	// takes over with the solutions found so far blocked.
 	Search int
+	// Restarts is the restart unit of the search (stage and portfolio
+	// member), in nodes (see linesolve.SearchLimits.Restarts): 0 means the
+	// default, negative means one depth-first search without restarts.
+	Restarts int
 	// IgnoreGoal stops the goal shortcut for uniqueness.
 	IgnoreGoal bool
 	// Encoding is the line encoding (encode.Path when empty); see encode.Kind.
@@ -199,7 +205,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		}
 		if o.Search >= 0 && !useGoal {
 			t := time.Now()
-			sols, sres, decided, err := searchStage(ctx, p, pre.state, o.Search, limit, each)
+			sols, sres, decided, err := searchStage(ctx, p, pre.state, o.Search, restartUnit(o.Restarts), limit, each)
 			res.Stats.Search = time.Since(t)
 			res.Stats.SearchNodes = sres.Nodes
 			res.Solutions = sols
@@ -281,16 +287,15 @@ type searchResult struct {
 // search by returning false.
 func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend, limit int, known []puzzle.Grid, each func(puzzle.Grid) bool) (sr searchResult) {
 	var fresh bool // accept is seeing new solutions, not known ones
+	var seen gridSet
 	accept := func(g puzzle.Grid) (more bool) {
 		if err := puzzle.Check(p, g); err != nil {
 			sr.err = fmt.Errorf("%w: solver produced a grid that fails Check: %v", ErrBug, err)
 			return false
 		}
-		for _, h := range sr.sols {
-			if h.Equal(g) {
-				sr.err = fmt.Errorf("%w: solver produced the same grid twice", ErrBug)
-				return false
-			}
+		if !seen.add(g) {
+			sr.err = fmt.Errorf("%w: solver produced the same grid twice", ErrBug)
+			return false
 		}
 		sr.sols = append(sr.sols, g)
 		if fresh && each != nil && !each(g) {
@@ -374,7 +379,7 @@ func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, 
 	}
 	if st != nil {
 		n++
-		go func() { ch <- dfsRacer(ctx2, p, st, limit, known) }()
+		go func() { ch <- dfsRacer(ctx2, p, st, restartUnit(o.Restarts), limit, known) }()
 	}
 	var first searchResult
 	for i := range n {
@@ -393,15 +398,42 @@ func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, 
 	return first
 }
 
+// gridSet is a set of grids, for telling new solutions from known ones in
+// time independent of how many are known (a count can reach millions).
+type gridSet map[uint64][]puzzle.Grid
+
+// add adds g and reports whether it was new.
+func (s *gridSet) add(g puzzle.Grid) bool {
+	if *s == nil {
+		*s = gridSet{}
+	}
+	h := uint64(14695981039346656037) // FNV-1a
+	for _, row := range g {
+		for _, c := range row {
+			h = (h ^ uint64(c)) * 1099511628211
+		}
+		h = (h ^ 0xff) * 1099511628211
+	}
+	for _, k := range (*s)[h] {
+		if k.Equal(g) {
+			return false
+		}
+	}
+	(*s)[h] = append((*s)[h], g)
+	return true
+}
+
 // dfsRacer is the search stage without a budget, as a member of the
 // portfolio: known solutions count first and are not reported again.
-func dfsRacer(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, limit int, known []puzzle.Grid) (sr searchResult) {
+func dfsRacer(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, restarts, limit int, known []puzzle.Grid) (sr searchResult) {
 	sr.sols = append(sr.sols, known...)
-	res := st.Search(linesolve.SearchLimits{Stop: func() bool { return ctx.Err() != nil }}, func(g puzzle.Grid) bool {
-		for _, k := range known {
-			if k.Equal(g) {
-				return true
-			}
+	var seen gridSet
+	for _, k := range known {
+		seen.add(k)
+	}
+	res := st.Search(linesolve.SearchLimits{Stop: func() bool { return ctx.Err() != nil }, Restarts: restarts}, func(g puzzle.Grid) bool {
+		if !seen.add(g) {
+			return true // known
 		}
 		if err := puzzle.Check(p, g); err != nil {
 			sr.err = fmt.Errorf("%w: the search produced a grid that fails Check: %v", ErrBug, err)

@@ -149,8 +149,9 @@ func TestCountMatchesBruteForce(t *testing.T) {
 		p := puzzle.FromGrid(g, palette(colors))
 		p.Goal = nil
 		want := bruteCount(p)
-		for _, o := range []solver.Options{{}, {Search: -1}, {Search: 40}, {NoPresolve: true}, {Backend: "gini", Search: -1},
-			{Backend: "portfolio", NoPresolve: true}, {Backend: "portfolio", Search: 1},
+		for _, o := range []solver.Options{{}, {Search: -1}, {Search: 40}, {Restarts: -1}, {Restarts: 1}, {Search: 40, Restarts: 1},
+			{NoPresolve: true}, {Backend: "gini", Search: -1},
+			{Backend: "portfolio", NoPresolve: true}, {Backend: "portfolio", Search: 1}, {Backend: "portfolio", Search: 1, Restarts: 1},
 			{Encoding: "classic", NoPresolve: true}, {Encoding: "order", NoPresolve: true}, // encode.Classic, encode.Order
 			{Encoding: "classic", Search: -1}, {Encoding: "order", Search: -1}} {
 			n, complete, err := solver.Count(context.Background(), p, 0, o)
@@ -225,13 +226,20 @@ func TestVerdicts(t *testing.T) {
 
 // TestSearchHandsOverToSAT: the 720 permutation matrices of a 6×6 puzzle
 // whose every clue is "1". A search stage too small to finish finds some
-// of them; SAT must find exactly the rest (none twice, none missed).
+// of them; SAT must find exactly the rest (none twice, none missed). With
+// and without restarts.
 func TestSearchHandsOverToSAT(t *testing.T) {
+	for _, restarts := range []int{-1, 0, 1} {
+		t.Run(fmt.Sprint("restarts", restarts), func(t *testing.T) { testSearchHandsOverToSAT(t, restarts) })
+	}
+}
+
+func testSearchHandsOverToSAT(t *testing.T, restarts int) {
 	one := [][]int{{1}, {1}, {1}, {1}, {1}, {1}}
 	p := puzzle.New(one, one)
 	handovers := 0
 	for _, work := range []int{-1, 1, 20000, 50000, 100000, 200000, 400000, 0} {
-		res, err := solver.Solve(context.Background(), p, solver.Options{Max: -1, Search: work})
+		res, err := solver.Solve(context.Background(), p, solver.Options{Max: -1, Search: work, Restarts: restarts})
 		if err != nil || !res.Complete || len(res.Solutions) != 720 {
 			t.Fatalf("Search %d: %v, complete %v, %d solutions; want 720", work, err, res.Complete, len(res.Solutions))
 		}

@@ -91,13 +91,13 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 		if b == "" {
 			continue
 		}
-		if err := solver.CheckBackend(strings.TrimSuffix(b, "+nosearch")); err != nil {
+		if err := solver.CheckBackend(bareBackend(b)); err != nil {
 			fmt.Fprintln(stderr, "runner:", err)
 			return exitUsage
 		}
 	}
 	var worker []string
-	if isGophersat(strings.TrimSuffix(cfg.sat, "+nosearch")) || isGophersat(strings.TrimSuffix(cfg.compare, "+nosearch")) || strings.Contains(cfg.sat+cfg.compare, "portfolio") {
+	if isGophersat(bareBackend(cfg.sat)) || isGophersat(bareBackend(cfg.compare)) || strings.Contains(cfg.sat+cfg.compare, "portfolio") {
 		exe, err := os.Executable()
 		if err != nil {
 			fmt.Fprintln(stderr, "runner: cannot find my own executable for the SAT worker:", err)
@@ -182,7 +182,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&cfg.limit, "limit", 0, "take the first `N` puzzles of each set (0: all)")
 	fs.StringVar(&run, "run", "", "only puzzles whose name matches `REGEXP`")
 	fs.DurationVar(&cfg.timeout, "timeout", 60*time.Second, "time limit per puzzle and back end")
-	fs.StringVar(&cfg.sat, "sat", "gophersat", "SAT back end: gophersat, gini, portfolio, cadical, minisat, …, exec:PATH; a +nosearch suffix skips the search stage")
+	fs.StringVar(&cfg.sat, "sat", "gophersat", "SAT back end: gophersat, gini, portfolio, cadical, minisat, …, exec:PATH; a +nosearch suffix skips the search stage, +norestart runs it without restarts")
 	fs.StringVar(&cfg.compare, "compare", "", "second back end run on the same puzzles, for a time ratio (e.g. gophersat+nosearch: the same without the search stage)")
 	fs.BoolVar(&cfg.noPresolve, "no-presolve", false, "skip line solving before SAT (for before/after)")
 	fs.BoolVar(&cfg.useGoal, "use-goal", false, "let puzzles that carry a goal use it (one SAT call instead of a 2-solution search)")
@@ -292,15 +292,30 @@ func backendName(name string) string {
 	return name
 }
 
+// bareBackend is the back end name without the +norestart and +nosearch
+// suffixes.
+func bareBackend(b string) string {
+	for _, suf := range []string{"+nosearch", "+norestart", "+nosearch"} {
+		b = strings.TrimSuffix(b, suf)
+	}
+	return b
+}
+
 // options are the solver options for one back end: uniqueness mode, and
 // gophersat (alone or in the portfolio) in a worker child process so that
 // the timeout holds.
 func (c *config) options(backend string, worker []string) solver.Options {
 	o := solver.Options{Max: 2, Backend: backend, NoPresolve: c.noPresolve, IgnoreGoal: !c.useGoal}
-	if b, ok := strings.CutSuffix(backend, "+nosearch"); ok {
-		o.Backend, o.Search = b, -1
-		backend = b
+	for {
+		if b, ok := strings.CutSuffix(backend, "+nosearch"); ok {
+			o.Search, backend = -1, b
+		} else if b, ok := strings.CutSuffix(backend, "+norestart"); ok {
+			o.Restarts, backend = -1, b
+		} else {
+			break
+		}
 	}
+	o.Backend = backend
 	if isGophersat(backend) {
 		o.Backend = "gophersat"
 	}

@@ -49,13 +49,16 @@ func readLines(t *testing.T, data string) []jsonResult {
 	t.Helper()
 	var out []jsonResult
 	sc := bufio.NewScanner(strings.NewReader(data))
-	sc.Buffer(nil, 1<<20)
+	sc.Buffer(nil, 1<<28) // a line lists every solution found: megabytes for a count
 	for sc.Scan() {
 		var j jsonResult
 		if err := json.Unmarshal(sc.Bytes(), &j); err != nil {
 			t.Fatalf("output line %q: %v", sc.Text(), err)
 		}
 		out = append(out, j)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("reading the output: %v", err)
 	}
 	return out
 }

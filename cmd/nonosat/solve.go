@@ -32,7 +32,7 @@ func encodingFlag() cli.Flag {
 }
 
 func noSearchFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "no-search", Usage: "skip the search stage (a depth-first search with probing, about a second of work) between line solving and SAT"}
+	return &cli.BoolFlag{Name: "no-search", Usage: "skip the search stage (a depth-first search with probing and restarts, up to about 5 s) between line solving and SAT"}
 }
 
 // solverFlags are the flags solve, check and count share.
