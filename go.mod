@@ -3,13 +3,16 @@ module github.com/nonosat/nonosat
 go 1.26.0
 
 require (
+	github.com/crillab/gophersat v1.4.0
+	github.com/go-air/gini v1.0.4
+	github.com/urfave/cli/v2 v2.27.7
+	golang.org/x/image v0.47.0
+)
+
+require (
 	github.com/cpuguy83/go-md2man/v2 v2.0.7 // indirect
-	github.com/crillab/gophersat v1.4.0 // indirect
-	github.com/go-air/gini v1.0.4 // indirect
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
-	github.com/urfave/cli/v2 v2.27.7 // indirect
 	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
-	golang.org/x/image v0.47.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )
