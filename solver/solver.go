@@ -75,9 +75,11 @@ type Stats struct {
 	Vars, Clauses int // size of the formula (0 when SAT was not needed)
 	FixedCells    int // cells fixed by presolving
 	SATCalls      int
-	SearchNodes   int // nodes of the search stage
+	SearchNodes   int // nodes of the search stage's depth-first search
+	Conflicts     int // conflicts of the search stage's learner
 	Presolve      time.Duration
-	Search        time.Duration // the search stage
+	Search        time.Duration // the search stage's depth-first search
+	Learn         time.Duration // the search stage's learner
 	SAT           time.Duration // encoding and solving
 	Total         time.Duration
 }
@@ -87,7 +89,8 @@ type Result struct {
 	Verdict    Verdict
 	Solutions  []puzzle.Grid // each one passed puzzle.Check
 	LineSolved bool          // decided by line solving and probing alone, without SAT
-	Searched   bool          // decided by the search stage (Options.Search), without SAT
+	Searched   bool          // decided by the search stage's depth-first search (Options.Search), without SAT
+	Learned    bool          // decided by the search stage's learner (black and white, lines of at most 64 cells), without SAT
 	Complete   bool          // Solutions are all there are
 	Stats      Stats
 }
@@ -203,9 +206,13 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		if o.Search >= 0 {
 			st = pre.state
 		}
+		var learner *linesolve.Learner
+		if o.Search >= 0 {
+			learner = linesolve.NewLearner(pre.state)
+		}
 		if o.Search >= 0 && !useGoal {
 			t := time.Now()
-			sols, sres, decided, err := searchStage(ctx, p, pre.state, o.Search, restartUnit(o.Restarts), limit, each)
+			sols, sres, decided, err := searchStage(ctx, p, pre.state, o.Search, restartUnit(o.Restarts), limit, learner != nil, each)
 			res.Stats.Search = time.Since(t)
 			res.Stats.SearchNodes = sres.Nodes
 			res.Solutions = sols
@@ -218,6 +225,22 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 				return res, nil
 			}
 			known = sols
+		}
+		if learner != nil && ctx.Err() == nil {
+			t := time.Now()
+			sols, lres, err := learnStage(ctx, p, learner, known, limit, each)
+			res.Stats.Learn = time.Since(t)
+			res.Stats.Conflicts = lres.Nodes
+			res.Solutions = append(known, sols...)
+			if err != nil {
+				return res, err
+			}
+			res.Learned = true
+			finish(lres.Complete)
+			if lres.Stopped && res.Verdict != Multiple {
+				res.Verdict = Timeout
+			}
+			return res, nil
 		}
 	}
 	if err := ctx.Err(); err != nil {

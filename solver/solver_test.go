@@ -224,19 +224,26 @@ func TestVerdicts(t *testing.T) {
 	}
 }
 
-// TestSearchHandsOverToSAT: the 720 permutation matrices of a 6×6 puzzle
-// whose every clue is "1". A search stage too small to finish finds some
-// of them; SAT must find exactly the rest (none twice, none missed). With
-// and without restarts.
-func TestSearchHandsOverToSAT(t *testing.T) {
+// TestSearchHandsOver: the 720 permutation matrices of a 6×6 puzzle whose
+// every clue is "1". A depth-first search too small to finish finds some
+// of them; the learner (black and white) or SAT (the same puzzle with a
+// second colour in its palette, which the learner does not take) must
+// find exactly the rest: none twice, none missed. With and without
+// restarts.
+func TestSearchHandsOver(t *testing.T) {
 	for _, restarts := range []int{-1, 0, 1} {
-		t.Run(fmt.Sprint("restarts", restarts), func(t *testing.T) { testSearchHandsOverToSAT(t, restarts) })
+		for _, colour := range []bool{false, true} {
+			t.Run(fmt.Sprint("restarts", restarts, "/colour=", colour), func(t *testing.T) { testSearchHandsOver(t, restarts, colour) })
+		}
 	}
 }
 
-func testSearchHandsOverToSAT(t *testing.T, restarts int) {
+func testSearchHandsOver(t *testing.T, restarts int, colour bool) {
 	one := [][]int{{1}, {1}, {1}, {1}, {1}, {1}}
 	p := puzzle.New(one, one)
+	if colour {
+		p.Palette = append(p.Palette, puzzle.Swatch{Name: "red", Char: 'r'})
+	}
 	handovers := 0
 	for _, work := range []int{-1, 1, 20000, 50000, 100000, 200000, 400000, 0} {
 		res, err := solver.Solve(context.Background(), p, solver.Options{Max: -1, Search: work, Restarts: restarts})
@@ -251,18 +258,22 @@ func testSearchHandsOverToSAT(t *testing.T, restarts int) {
 			seen[g.String()] = true
 		}
 		switch {
-		case work < 0 && (res.Stats.SearchNodes != 0 || res.Searched):
+		case work < 0 && (res.Stats.SearchNodes != 0 || res.Searched || res.Learned):
 			t.Fatalf("Search %d: the search stage ran: %+v", work, res.Stats)
-		case work > 1 && res.Stats.SearchNodes > 1 && res.Stats.SATCalls > 0 && res.Stats.SATCalls <= 720 && !res.Searched:
+		case colour && res.Learned:
+			t.Fatalf("Search %d: the learner ran on a colour puzzle", work)
+		case !colour && work >= 0 && !res.Searched && !res.Learned:
+			t.Fatalf("Search %d: a black-and-white puzzle went to SAT: %+v", work, res.Stats)
+		case work > 1 && res.Stats.SearchNodes > 1 && !res.Searched && (res.Learned || res.Stats.SATCalls > 0 && res.Stats.SATCalls <= 720):
 			// 720 solutions and a last UNSAT call: 721 SAT calls when SAT
 			// found them all; fewer when the search found some first.
 			handovers++
-		case work == 0 && (!res.Searched || res.Stats.SATCalls != 0):
+		case work == 0 && !res.Searched && !res.Learned:
 			t.Fatalf("Search %d: the default search stage should finish this puzzle: %+v", work, res.Stats)
 		}
 	}
 	if handovers == 0 {
-		t.Fatal("no budget made the search find some solutions and hand over to SAT")
+		t.Fatal("no budget made the depth-first search hand over")
 	}
 }
 

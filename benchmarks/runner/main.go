@@ -270,7 +270,8 @@ func repoRoot() (string, error) {
 }
 
 // decidedBy names the stage that decided: line (line solving and
-// probing), search (the search stage) or sat.
+// probing), search (the search stage's depth-first search), learn (its
+// learner) or sat.
 func decidedBy(o outcome) string {
 	switch {
 	case o.err != nil || o.check == "timeout":
@@ -279,6 +280,8 @@ func decidedBy(o outcome) string {
 		return "line"
 	case o.searched:
 		return "search"
+	case o.learned:
+		return "learn"
 	}
 	return "sat"
 }
@@ -526,6 +529,7 @@ type outcome struct {
 	stats      solver.Stats
 	lineSolved bool
 	searched   bool
+	learned    bool
 	err        error
 	stopped    bool // interrupted (SIGINT or SIGTERM), not timed out
 }
@@ -551,7 +555,7 @@ func (r *runner) solveOne(ctx context.Context, it item, b backend) outcome {
 		o.verdict, o.check, o.err = "error", "error", err
 		return o
 	}
-	o.verdict, o.stats, o.lineSolved, o.searched = string(res.Verdict), res.Stats, res.LineSolved, res.Searched
+	o.verdict, o.stats, o.lineSolved, o.searched, o.learned = string(res.Verdict), res.Stats, res.LineSolved, res.Searched, res.Learned
 	o.check = judge(it, res)
 	return o
 }
@@ -584,6 +588,7 @@ type summary struct {
 	maxName                    string
 	max                        time.Duration
 	lineSolved, searched       int
+	learned                    int
 	maxLine                    time.Duration
 	maxLineName                string
 }
@@ -607,6 +612,9 @@ func (s *summary) addOutcome(name string, o outcome) {
 	if o.searched {
 		s.searched++
 	}
+	if o.learned {
+		s.learned++
+	}
 	if o.lineSolved {
 		s.lineSolved++
 		if o.wall > s.maxLine {
@@ -628,6 +636,7 @@ func (s *summary) add(t summary) {
 	}
 	s.lineSolved += t.lineSolved
 	s.searched += t.searched
+	s.learned += t.learned
 	if t.maxLine > s.maxLine {
 		s.maxLine, s.maxLineName = t.maxLine, t.maxLineName
 	}
@@ -744,7 +753,7 @@ func (r *runner) columns(s *set) []column {
 		{"name", nameW, false}, {"size", 5, true}, {"verdict", 8, false}, {"expected", 9, false},
 		{"check", 7, false}, {"wall ms", 8, true}, {"cpu ms", 8, true}, {"presolve ms", 11, true}, {"SAT calls", 9, true},
 		{"vars", 7, true}, {"clauses", 8, true}, {"fixed", 5, true}, {"line-solved", 11, false},
-		{"nodes", 6, true}, {"by", 6, false},
+		{"nodes", 6, true}, {"conflicts", 9, true}, {"by", 6, false},
 	}
 	if len(r.backends) == 2 {
 		c, m := r.backends[1].name, r.backends[0].name
@@ -769,7 +778,7 @@ func (r *runner) row(it item, outs []outcome, ref bool) []string {
 		it.name, fmt.Sprintf("%dx%d", it.p.Width(), it.p.Height()), o.verdict, it.expect, o.check,
 		ms(o.wall), cpu, ms(o.stats.Presolve), strconv.Itoa(o.stats.SATCalls), strconv.Itoa(o.stats.Vars),
 		strconv.Itoa(o.stats.Clauses), strconv.Itoa(o.stats.FixedCells), yesNo(o.lineSolved),
-		strconv.Itoa(o.stats.SearchNodes), decidedBy(o),
+		strconv.Itoa(o.stats.SearchNodes), strconv.Itoa(o.stats.Conflicts), decidedBy(o),
 	}
 	if len(r.backends) == 2 {
 		if len(outs) < 2 {
@@ -884,8 +893,8 @@ func (r *runner) setFooter(s *set, sums []summary, ran int, wall, cpu, mainTotal
 		if sum.lineSolved > 0 {
 			line += fmt.Sprintf("; line-solved %d, max %s ms (%s)", sum.lineSolved, ms(sum.maxLine), sum.maxLineName)
 		}
-		if sum.searched > 0 {
-			line += fmt.Sprintf("; decided by the search stage %d", sum.searched)
+		if sum.searched > 0 || sum.learned > 0 {
+			line += fmt.Sprintf("; decided by the search stage %d (depth-first %d, learner %d)", sum.searched+sum.learned, sum.searched, sum.learned)
 		}
 		lines = append(lines, line)
 	}

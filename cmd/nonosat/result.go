@@ -20,6 +20,7 @@ type jsonResult struct {
 	Complete   bool         `json:"complete"`
 	LineSolved bool         `json:"line_solved"`
 	Searched   bool         `json:"searched"`
+	Learned    bool         `json:"learned"`
 	Solutions  [][]string   `json:"solutions"`
 	Stats      jsonStats    `json:"stats"`
 	Error      string       `json:"error,omitempty"`
@@ -32,12 +33,13 @@ type jsonSwatch struct {
 }
 
 type jsonStats struct {
-	Vars     int   `json:"vars"`
-	Clauses  int   `json:"clauses"`
-	SATCalls int   `json:"sat_calls"`
-	Nodes    int   `json:"search_nodes"`
-	Fixed    int   `json:"fixed_cells"`
-	MS       int64 `json:"ms"`
+	Vars      int   `json:"vars"`
+	Clauses   int   `json:"clauses"`
+	SATCalls  int   `json:"sat_calls"`
+	Nodes     int   `json:"search_nodes"`
+	Conflicts int   `json:"conflicts"`
+	Fixed     int   `json:"fixed_cells"`
+	MS        int64 `json:"ms"`
 }
 
 // newJSONResult describes puzzle p (the index-th of file, 1-based; 0 when
@@ -60,6 +62,7 @@ func newJSONResult(file string, index int, p *puzzle.Puzzle, res *solver.Result)
 	j.Complete = res.Complete
 	j.LineSolved = res.LineSolved
 	j.Searched = res.Searched
+	j.Learned = res.Learned
 	for _, g := range res.Solutions {
 		rows := make([]string, len(g))
 		for r, row := range g {
@@ -73,7 +76,7 @@ func newJSONResult(file string, index int, p *puzzle.Puzzle, res *solver.Result)
 	}
 	j.Stats = jsonStats{
 		Vars: res.Stats.Vars, Clauses: res.Stats.Clauses, SATCalls: res.Stats.SATCalls, Nodes: res.Stats.SearchNodes,
-		Fixed: res.Stats.FixedCells, MS: res.Stats.Total.Milliseconds(),
+		Conflicts: res.Stats.Conflicts, Fixed: res.Stats.FixedCells, MS: res.Stats.Total.Milliseconds(),
 	}
 	return j
 }

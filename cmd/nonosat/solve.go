@@ -285,6 +285,8 @@ func verdictLine(res *solver.Result) string {
 			s += " (line solved)"
 		case res.Searched:
 			s += fmt.Sprintf(" (search, %d nodes)", res.Stats.SearchNodes)
+		case res.Learned:
+			s += fmt.Sprintf(" (learner, %d conflicts)", res.Stats.Conflicts)
 		}
 	case solver.Multiple:
 		if res.Complete {

@@ -1,0 +1,971 @@
+package linesolve
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+)
+
+// This file is the engine of [Learner]: conflict-driven clause learning
+// over the cells of a black-and-white puzzle whose lines fit in one word,
+// with the exact line solver as the propagator of every line (lazy clause
+// generation). See the package documentation.
+
+// Literal values.
+const (
+	lUndef int8 = 0
+	lTrue  int8 = 1
+	lFalse int8 = -1
+)
+
+// A literal is 2x for "cell x is black" and 2x+1 for "cell x is white";
+// l^1 is its negation.
+func lit(x int, white bool) int32 {
+	if white {
+		return int32(2*x + 1)
+	}
+	return int32(2 * x)
+}
+
+// Reasons of an assignment, and conflicts: a clause index ≥ 0,
+// rDecision (a decision, or a fact at level 0), or lineReason(l) for line
+// l (rows 0…h-1, then columns).
+const (
+	rDecision  int32 = -1
+	noConflict int32 = math.MaxInt32
+)
+
+func lineReason(l int) int32 { return -2 - int32(l) }
+
+// Settings, measured on taai2011 and the survey puzzles (see
+// benchmarks/RESULTS.md): Luby restarts of 100 conflicts; the learnt
+// clauses halved (keeping LBD ≤ 2) after 2000, then every 2000 + 300·k
+// more conflicts; VSIDS decay 0.95; lookahead decisions on the first 8
+// decision levels.
+const (
+	cdclRestartUnit = 100
+	cdclReduceFirst = 2000
+	cdclReduceInc   = 300
+	cdclVarDecay    = 0.95
+	cdclLookDepth   = 8
+)
+
+type clause struct {
+	start, size int32 // literals: arena[start : start+size]
+	lbd         int32
+	act         float32
+	learnt      bool
+	deleted     bool
+}
+
+// A watch is a clause that watches a literal, with a literal of the
+// clause whose truth lets the visit be skipped.
+type watch struct {
+	c       int32
+	blocker int32
+}
+
+// cdcl is the solver state of a [Learner].
+type cdcl struct {
+	h, w, n int
+	lines   []*template // rows, then columns
+	full    []uint64    // per line: its cells
+	k0, k1  []uint64    // per line: cells known white, known black
+	sc      scratch
+
+	lv     []int8  // per literal: lTrue, lFalse or lUndef
+	level  []int32 // per cell
+	reason []int32 // per cell
+	tpos   []int32 // per cell: its position on the trail
+	trail  []int32 // assigned literals in order
+	lim    []int32 // trail length at the start of each decision level
+	qhead  int     // trail literals before qhead went through the clauses
+
+	lineQ []int32 // lines to solve
+	inQ   []bool
+
+	arena   []int32
+	clauses []clause
+	watches [][]watch // per literal: the clauses watching it
+	learnts []int32
+	claInc  float32
+
+	act    []float64 // VSIDS activity per cell
+	varInc float64
+	heap   []int32 // unassigned cells (and some assigned), a max-heap by activity
+	hpos   []int32 // per cell: index in heap, or -1
+	phase  []int8  // per cell: lTrue when it was last black
+
+	seen    []int8
+	expl    [][]int32 // per cell: its line reason as a clause, once computed
+	explOK  []bool
+	toClear []int32
+	cand    []int32
+	lbdSeen []int32 // per level: stamp of the last lbd count
+	stamp   int32
+
+	// Restarts and clause deletion.
+	restartN, lubyI, restartAt int
+	nextReduce, reduceK        int
+
+	// Lookahead (see lookahead): per cell, the lines its last probe
+	// solved (lw words), their fingerprint then, whether that is set, its
+	// score and preferred literal; the lines the current probe solved.
+	lw      int
+	plines  []uint64
+	pfp     []uint64
+	pok     []bool
+	pscore  []float64
+	pbest   []int32
+	popped  []uint64
+	probing bool
+
+	unsat                                              bool // no (further) solution
+	conflicts, decisions, restarts, lineSolves, probes int
+}
+
+// newCDCL builds the engine over the lines of s, which must be a bw state
+// with lines of at most 64 cells, with the decided cells of s as facts.
+func newCDCL(s *State) *cdcl {
+	h, w := s.h, s.w
+	n := h * w
+	c := &cdcl{h: h, w: w, n: n, claInc: 1, varInc: 1, lubyI: 1,
+		restartAt: cdclRestartUnit, nextReduce: cdclReduceFirst}
+	c.lines = make([]*template, h+w)
+	c.full = make([]uint64, h+w)
+	for r := range h {
+		c.lines[r] = &s.rows[r]
+		c.full[r] = ^uint64(0) >> (64 - w)
+	}
+	for col := range w {
+		c.lines[h+col] = &s.cols[col]
+		c.full[h+col] = ^uint64(0) >> (64 - h)
+	}
+	c.sc.cache = s.sc.cache
+	if c.sc.cache == nil {
+		c.sc.cache = new(lineCache)
+	}
+	c.k0 = make([]uint64, h+w)
+	c.k1 = make([]uint64, h+w)
+	c.lv = make([]int8, 2*n)
+	c.level = make([]int32, n)
+	c.reason = make([]int32, n)
+	c.tpos = make([]int32, n)
+	c.inQ = make([]bool, h+w)
+	c.watches = make([][]watch, 2*n)
+	c.act = make([]float64, n)
+	c.hpos = make([]int32, n)
+	c.phase = make([]int8, n)
+	c.seen = make([]int8, n)
+	c.expl = make([][]int32, n)
+	c.explOK = make([]bool, n)
+	c.lbdSeen = make([]int32, n+1)
+	c.lw = (h + w + 63) / 64
+	c.plines = make([]uint64, n*c.lw)
+	c.pfp = make([]uint64, n)
+	c.pok = make([]bool, n)
+	c.pscore = make([]float64, n)
+	c.pbest = make([]int32, n)
+	c.popped = make([]uint64, c.lw)
+	for x := range n {
+		c.hpos[x] = -1
+		c.phase[x] = lFalse
+	}
+	for x, d := range s.cells {
+		switch d {
+		case 0:
+			c.unsat = true
+		case 1:
+			c.assign(lit(x, true), rDecision)
+		case 2:
+			c.assign(lit(x, false), rDecision)
+		}
+	}
+	for l := range h + w {
+		c.queueLine(l)
+	}
+	if c.unsat || c.propagate() != noConflict {
+		c.unsat = true
+	}
+	for x := range n {
+		if c.lv[2*x] == lUndef {
+			c.heapInsert(int32(x))
+		}
+	}
+	return c
+}
+
+func (c *cdcl) decisionLevel() int { return len(c.lim) }
+
+// cellOf is the cell of bit i of line l, bitOf the bit of cell x in line l.
+func (c *cdcl) cellOf(l, i int) int {
+	if l < c.h {
+		return l*c.w + i
+	}
+	return i*c.w + (l - c.h)
+}
+
+func (c *cdcl) bitOf(l, x int) int {
+	if l < c.h {
+		return x % c.w
+	}
+	return x / c.w
+}
+
+// assign makes literal p true at the current level and queues the lines
+// of its cell (but not the line that forced it, which is solved).
+func (c *cdcl) assign(p int32, why int32) {
+	x := int(p >> 1)
+	c.lv[p] = lTrue
+	c.lv[p^1] = lFalse
+	c.level[x] = int32(c.decisionLevel())
+	c.reason[x] = why
+	c.tpos[x] = int32(len(c.trail))
+	c.trail = append(c.trail, p)
+	r, col := x/c.w, x%c.w
+	if p&1 == 0 {
+		c.k1[r] |= 1 << col
+		c.k1[c.h+col] |= 1 << r
+	} else {
+		c.k0[r] |= 1 << col
+		c.k0[c.h+col] |= 1 << r
+	}
+	if why != lineReason(r) {
+		c.queueLine(r)
+	}
+	if why != lineReason(c.h+col) {
+		c.queueLine(c.h + col)
+	}
+}
+
+func (c *cdcl) queueLine(l int) {
+	if !c.inQ[l] {
+		c.inQ[l] = true
+		c.lineQ = append(c.lineQ, int32(l))
+	}
+}
+
+// cancelUntil backtracks to decision level lvl, saving the phases of the
+// cells it unassigns (except after a probe).
+func (c *cdcl) cancelUntil(lvl int) {
+	if c.decisionLevel() <= lvl {
+		return
+	}
+	for i := len(c.trail) - 1; i >= int(c.lim[lvl]); i-- {
+		x := int(c.trail[i] >> 1)
+		if !c.probing {
+			c.phase[x] = c.lv[2*x]
+		}
+		c.lv[2*x], c.lv[2*x+1] = lUndef, lUndef
+		r, col := x/c.w, x%c.w
+		m := ^(uint64(1) << col)
+		c.k0[r] &= m
+		c.k1[r] &= m
+		m = ^(uint64(1) << r)
+		c.k0[c.h+col] &= m
+		c.k1[c.h+col] &= m
+		c.explOK[x] = false
+		if c.hpos[x] < 0 {
+			c.heapInsert(int32(x))
+		}
+	}
+	c.trail = c.trail[:c.lim[lvl]]
+	c.lim = c.lim[:lvl]
+	c.qhead = len(c.trail)
+	for _, l := range c.lineQ {
+		c.inQ[l] = false
+	}
+	c.lineQ = c.lineQ[:0]
+}
+
+// propagate runs clause and line propagation to a fixpoint. It returns
+// noConflict, or the clause or lineReason of the line that failed.
+func (c *cdcl) propagate() int32 {
+	for {
+		for c.qhead < len(c.trail) {
+			p := c.trail[c.qhead]
+			c.qhead++
+			if confl := c.propagateClauses(p); confl != noConflict {
+				return confl
+			}
+		}
+		if len(c.lineQ) == 0 {
+			return noConflict
+		}
+		l := int(c.lineQ[len(c.lineQ)-1])
+		c.lineQ = c.lineQ[:len(c.lineQ)-1]
+		c.inQ[l] = false
+		if c.probing {
+			c.popped[l>>6] |= 1 << (l & 63)
+		}
+		full := c.full[l]
+		a0, a1 := full&^c.k1[l], full&^c.k0[l]
+		c.lineSolves++
+		n0, n1, ok := c.lines[l].solveMasks(a0, a1, &c.sc)
+		if !ok {
+			return lineReason(l)
+		}
+		for ch := a0 &^ n0; ch != 0; ch &= ch - 1 { // cannot be white: black
+			c.assign(lit(c.cellOf(l, bits.TrailingZeros64(ch)), false), lineReason(l))
+		}
+		for ch := a1 &^ n1; ch != 0; ch &= ch - 1 { // cannot be black: white
+			c.assign(lit(c.cellOf(l, bits.TrailingZeros64(ch)), true), lineReason(l))
+		}
+	}
+}
+
+// propagateClauses visits the clauses watching ¬p, p having become true
+// (two watched literals, as in MiniSat).
+func (c *cdcl) propagateClauses(p int32) int32 {
+	fl := p ^ 1
+	ws := c.watches[fl]
+	i, j := 0, 0
+	for i < len(ws) {
+		wt := ws[i]
+		i++
+		if c.lv[wt.blocker] == lTrue {
+			ws[j] = wt
+			j++
+			continue
+		}
+		cl := &c.clauses[wt.c]
+		if cl.deleted {
+			continue // dropped from the list
+		}
+		lits := c.arena[cl.start : cl.start+cl.size]
+		if lits[0] == fl {
+			lits[0], lits[1] = lits[1], fl
+		}
+		first := lits[0]
+		if first != wt.blocker && c.lv[first] == lTrue {
+			ws[j] = watch{wt.c, first}
+			j++
+			continue
+		}
+		moved := false
+		for k := 2; k < len(lits); k++ {
+			if c.lv[lits[k]] != lFalse {
+				lits[1], lits[k] = lits[k], fl
+				c.watches[lits[1]] = append(c.watches[lits[1]], watch{wt.c, first})
+				moved = true
+				break
+			}
+		}
+		if moved {
+			continue
+		}
+		ws[j] = watch{wt.c, first}
+		j++
+		if c.lv[first] == lFalse {
+			j += copy(ws[j:], ws[i:])
+			c.watches[fl] = ws[:j]
+			return wt.c
+		}
+		c.assign(first, wt.c)
+	}
+	c.watches[fl] = ws[:j]
+	return noConflict
+}
+
+// addClause stores a clause of at least two literals, watching the first
+// two, and returns its index.
+func (c *cdcl) addClause(lits []int32, learnt bool, lbd int) int32 {
+	idx := int32(len(c.clauses))
+	c.clauses = append(c.clauses, clause{start: int32(len(c.arena)), size: int32(len(lits)), lbd: int32(lbd), learnt: learnt})
+	c.arena = append(c.arena, lits...)
+	c.watches[lits[0]] = append(c.watches[lits[0]], watch{idx, lits[1]})
+	c.watches[lits[1]] = append(c.watches[lits[1]], watch{idx, lits[0]})
+	if learnt {
+		c.learnts = append(c.learnts, idx)
+	}
+	return idx
+}
+
+// lineKnown returns the cells of line l assigned before trail position
+// before (all assigned cells when before < 0): facts of level 0 (f0
+// white, f1 black) and the others (o0, o1).
+func (c *cdcl) lineKnown(l int, before int32) (f0, f1, o0, o1 uint64) {
+	for m := c.k0[l] | c.k1[l]; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		x := c.cellOf(l, i)
+		if before >= 0 && c.tpos[x] >= before {
+			continue
+		}
+		b := uint64(1) << i
+		white := c.k0[l]&b != 0
+		switch {
+		case c.level[x] == 0 && white:
+			f0 |= b
+		case c.level[x] == 0:
+			f1 |= b
+		case white:
+			o0 |= b
+		default:
+			o1 |= b
+		}
+	}
+	return f0, f1, o0, o1
+}
+
+// explainLine shrinks the known cells o0 (white), o1 (black) of line l,
+// beside the facts f0, f1, to a subset with which the line still has no
+// placement: greedily, trying to drop the most recently assigned cells
+// first, so that the explanation leans on older assignments. It appends
+// the negations of the literals left to out.
+func (c *cdcl) explainLine(l int, f0, f1, o0, o1 uint64, out []int32) []int32 {
+	cand := c.cand[:0]
+	for m := o0 | o1; m != 0; m &= m - 1 {
+		cand = append(cand, int32(c.cellOf(l, bits.TrailingZeros64(m))))
+	}
+	slices.SortFunc(cand, func(a, b int32) int { return int(c.tpos[b] - c.tpos[a]) })
+	t, full := c.lines[l], c.full[l]
+	for _, x := range cand {
+		b := uint64(1) << c.bitOf(l, int(x))
+		k0, k1 := f0|o0&^b, f1|o1&^b
+		c.lineSolves++
+		if !t.feasibleBW(full&^k1, full&^k0) {
+			o0 &^= b
+			o1 &^= b
+		}
+	}
+	c.cand = cand[:0]
+	for m := o0; m != 0; m &= m - 1 {
+		out = append(out, lit(c.cellOf(l, bits.TrailingZeros64(m)), false)) // ¬white
+	}
+	for m := o1; m != 0; m &= m - 1 {
+		out = append(out, lit(c.cellOf(l, bits.TrailingZeros64(m)), true)) // ¬black
+	}
+	return out
+}
+
+// reasonLits returns the reason of cell x as a clause, its true literal
+// first; a line reason is explained on first use and kept while x stays
+// assigned.
+func (c *cdcl) reasonLits(x int) []int32 {
+	why := c.reason[x]
+	if why >= 0 {
+		cl := c.clauses[why]
+		return c.arena[cl.start : cl.start+cl.size]
+	}
+	if c.explOK[x] {
+		return c.expl[x]
+	}
+	l := int(-2 - why)
+	p := c.trail[c.tpos[x]]
+	f0, f1, o0, o1 := c.lineKnown(l, c.tpos[x])
+	b := uint64(1) << c.bitOf(l, x)
+	if p&1 == 0 { // x black because the line has no placement with x white
+		f0 |= b
+	} else {
+		f1 |= b
+	}
+	c.expl[x] = c.explainLine(l, f0, f1, o0, o1, append(c.expl[x][:0], p))
+	c.explOK[x] = true
+	return c.expl[x]
+}
+
+// analyze derives the first-UIP clause of a conflict (minimised: a
+// literal whose reason is made of the clause's other literals goes). It
+// returns the clause, asserting literal first and a literal of the
+// backjump level second, and that level.
+func (c *cdcl) analyze(confl int32) ([]int32, int) {
+	learnt := []int32{0}
+	var lits []int32
+	if confl >= 0 {
+		cl := c.clauses[confl]
+		lits = c.arena[cl.start : cl.start+cl.size]
+	} else {
+		l := int(-2 - confl)
+		f0, f1, o0, o1 := c.lineKnown(l, -1)
+		lits = c.explainLine(l, f0, f1, o0, o1, nil)
+	}
+	cur := int32(c.decisionLevel())
+	pathC, idx := 0, len(c.trail)-1
+	p := int32(-1)
+	for {
+		if confl >= 0 {
+			c.bumpClause(confl)
+		}
+		if p >= 0 {
+			lits = lits[1:]
+		}
+		for _, q := range lits {
+			x := int(q >> 1)
+			if c.seen[x] != 0 || c.level[x] == 0 {
+				continue
+			}
+			c.seen[x] = 1
+			c.bumpVar(x)
+			if c.level[x] >= cur {
+				pathC++
+			} else {
+				learnt = append(learnt, q)
+			}
+		}
+		for c.seen[c.trail[idx]>>1] == 0 {
+			idx--
+		}
+		p = c.trail[idx]
+		idx--
+		x := int(p >> 1)
+		c.seen[x] = 0
+		pathC--
+		if pathC == 0 {
+			break
+		}
+		confl = c.reason[x]
+		lits = c.reasonLits(x)
+	}
+	learnt[0] = p ^ 1
+
+	c.toClear = append(c.toClear[:0], learnt[1:]...)
+	j := 1
+	for _, q := range learnt[1:] {
+		if x := int(q >> 1); c.reason[x] == rDecision || !c.redundant(x) {
+			learnt[j] = q
+			j++
+		}
+	}
+	for _, q := range c.toClear {
+		c.seen[q>>1] = 0
+	}
+	learnt = learnt[:j]
+
+	bt := 0
+	if len(learnt) > 1 {
+		m := 1
+		for i := 2; i < len(learnt); i++ {
+			if c.level[learnt[i]>>1] > c.level[learnt[m]>>1] {
+				m = i
+			}
+		}
+		learnt[1], learnt[m] = learnt[m], learnt[1]
+		bt = int(c.level[learnt[1]>>1])
+	}
+	return learnt, bt
+}
+
+// redundant reports whether the other literals of cell x's reason are all
+// in the clause being learnt (seen) or facts.
+func (c *cdcl) redundant(x int) bool {
+	for _, q := range c.reasonLits(x)[1:] {
+		if y := q >> 1; c.seen[y] == 0 && c.level[y] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// lbd is the number of distinct decision levels of lits.
+func (c *cdcl) lbd(lits []int32) int {
+	c.stamp++
+	n := 0
+	for _, q := range lits {
+		if lv := c.level[q>>1]; c.lbdSeen[lv] != c.stamp {
+			c.lbdSeen[lv] = c.stamp
+			n++
+		}
+	}
+	return n
+}
+
+// learn analyses a conflict above level 0, backjumps, stores the learnt
+// clause and asserts its first literal.
+func (c *cdcl) learn(confl int32) {
+	c.conflicts++
+	c.restartN++
+	learnt, bt := c.analyze(confl)
+	c.cancelUntil(bt)
+	if len(learnt) == 1 {
+		c.assign(learnt[0], rDecision)
+	} else {
+		ci := c.addClause(learnt, true, c.lbd(learnt))
+		c.bumpClause(ci)
+		c.assign(learnt[0], ci)
+	}
+	c.varInc /= cdclVarDecay
+	c.claInc /= 0.999
+}
+
+func (c *cdcl) bumpVar(x int) {
+	c.act[x] += c.varInc
+	if c.act[x] > 1e100 {
+		for i := range c.act {
+			c.act[i] *= 1e-100
+		}
+		c.varInc *= 1e-100
+	}
+	if c.hpos[x] >= 0 {
+		c.heapUp(int(c.hpos[x]))
+	}
+}
+
+func (c *cdcl) bumpClause(ci int32) {
+	cl := &c.clauses[ci]
+	if !cl.learnt {
+		return
+	}
+	cl.act += c.claInc
+	if cl.act > 1e20 {
+		for _, i := range c.learnts {
+			c.clauses[i].act *= 1e-20
+		}
+		c.claInc *= 1e-20
+	}
+}
+
+// The decision heap: a binary max-heap of cells by activity.
+
+func (c *cdcl) heapInsert(x int32) {
+	c.hpos[x] = int32(len(c.heap))
+	c.heap = append(c.heap, x)
+	c.heapUp(len(c.heap) - 1)
+}
+
+func (c *cdcl) heapUp(i int) {
+	x := c.heap[i]
+	for i > 0 {
+		p := (i - 1) / 2
+		if c.act[x] <= c.act[c.heap[p]] {
+			break
+		}
+		c.heap[i] = c.heap[p]
+		c.hpos[c.heap[i]] = int32(i)
+		i = p
+	}
+	c.heap[i] = x
+	c.hpos[x] = int32(i)
+}
+
+func (c *cdcl) heapDown(i int) {
+	x := c.heap[i]
+	n := len(c.heap)
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		if r := l + 1; r < n && c.act[c.heap[r]] > c.act[c.heap[l]] {
+			l = r
+		}
+		if c.act[c.heap[l]] <= c.act[x] {
+			break
+		}
+		c.heap[i] = c.heap[l]
+		c.hpos[c.heap[i]] = int32(i)
+		i = l
+	}
+	c.heap[i] = x
+	c.hpos[x] = int32(i)
+}
+
+func (c *cdcl) heapPop() int32 {
+	x := c.heap[0]
+	last := c.heap[len(c.heap)-1]
+	c.heap = c.heap[:len(c.heap)-1]
+	c.hpos[x] = -1
+	if len(c.heap) > 0 {
+		c.heap[0] = last
+		c.hpos[last] = 0
+		c.heapDown(0)
+	}
+	return x
+}
+
+// pickBranch returns the unassigned cell of highest activity in its saved
+// phase, or -1 when every cell is assigned.
+func (c *cdcl) pickBranch() int32 {
+	for len(c.heap) > 0 {
+		x := c.heapPop()
+		if c.lv[2*x] == lUndef {
+			return lit(int(x), c.phase[x] != lTrue)
+		}
+	}
+	return -1
+}
+
+// reduceDB deletes half of the learnt clauses, those of largest LBD and
+// then lowest activity, keeping clauses of LBD ≤ 2 and reasons.
+func (c *cdcl) reduceDB() {
+	ls := c.learnts
+	slices.SortFunc(ls, func(a, b int32) int {
+		ca, cb := &c.clauses[a], &c.clauses[b]
+		if ca.lbd != cb.lbd {
+			return int(cb.lbd - ca.lbd)
+		}
+		switch {
+		case ca.act < cb.act:
+			return -1
+		case ca.act > cb.act:
+			return 1
+		}
+		return 0
+	})
+	keep := ls[:0]
+	half := len(ls) / 2
+	for i, ci := range ls {
+		cl := &c.clauses[ci]
+		if i < half && cl.lbd > 2 && !c.locked(ci) {
+			cl.deleted = true
+			continue
+		}
+		keep = append(keep, ci)
+	}
+	c.learnts = keep
+	c.compact()
+}
+
+// locked reports whether clause ci is the reason of an assignment.
+func (c *cdcl) locked(ci int32) bool {
+	p := c.arena[c.clauses[ci].start]
+	return c.lv[p] == lTrue && c.reason[p>>1] == ci
+}
+
+// compact drops the literals of deleted clauses from the arena once they
+// are most of it.
+func (c *cdcl) compact() {
+	live := 0
+	for _, cl := range c.clauses {
+		if !cl.deleted {
+			live += int(cl.size)
+		}
+	}
+	if 2*live > len(c.arena) {
+		return
+	}
+	arena := make([]int32, 0, 2*live)
+	for i := range c.clauses {
+		cl := &c.clauses[i]
+		if cl.deleted {
+			cl.size = 0
+			continue
+		}
+		start := int32(len(arena))
+		arena = append(arena, c.arena[cl.start:cl.start+cl.size]...)
+		cl.start = start
+	}
+	c.arena = arena
+}
+
+// lineFP is a fingerprint of the known cells of the lines in bit set m.
+func (c *cdcl) lineFP(m []uint64) uint64 {
+	var fp uint64
+	for i, w := range m {
+		for ; w != 0; w &= w - 1 {
+			l := i<<6 | bits.TrailingZeros64(w)
+			h := (c.k0[l]+uint64(l))*0x9E3779B97F4A7C15 ^ c.k1[l]*0xC2B2AE3D27D4EB4F
+			fp += h ^ h>>29
+		}
+	}
+	return fp
+}
+
+// lookLearned is what lookahead returns when a probe failed and was
+// learnt: propagate again.
+const lookLearned int32 = -2
+
+// lookahead picks a decision as the depth-first search does: it probes
+// each unassigned cell both ways (skipping a cell when the lines its last
+// probe solved are as they were then) and returns the cell with the
+// largest ln(1+n₀) + ln(1+n₁) (n = cells a probe assigned), in the colour
+// whose probe assigned fewer. A probe that fails is a conflict, learnt as
+// any other: lookahead then returns lookLearned. It returns -1 when every
+// cell is assigned, and lookLearned also when stop says so (c.probing
+// tells nothing then: the caller asks stop again).
+func (c *cdcl) lookahead(stop func() bool) int32 {
+	d := c.decisionLevel()
+	best, bestScore := int32(-1), -1.0
+	probed := 0
+	for x := range c.n {
+		if c.lv[2*x] != lUndef {
+			continue
+		}
+		lines := c.plines[x*c.lw : (x+1)*c.lw]
+		if !c.pok[x] || c.lineFP(lines) != c.pfp[x] {
+			probed++
+			if probed%64 == 0 && stop != nil && stop() {
+				return lookLearned
+			}
+			clear(lines)
+			var cnt [2]int
+			for side := range 2 {
+				c.lim = append(c.lim, int32(len(c.trail)))
+				c.assign(lit(x, side == 1), rDecision)
+				c.probing = true
+				clear(c.popped)
+				confl := c.propagate()
+				for i, w := range c.popped {
+					lines[i] |= w
+				}
+				c.probes++
+				if confl != noConflict {
+					c.probing = false
+					c.pok[x] = false
+					c.learn(confl)
+					return lookLearned
+				}
+				cnt[side] = len(c.trail) - int(c.lim[d]) - 1
+				c.cancelUntil(d)
+				c.probing = false
+			}
+			c.pok[x] = true
+			c.pfp[x] = c.lineFP(lines)
+			c.pscore[x] = math.Log1p(float64(cnt[0])) + math.Log1p(float64(cnt[1]))
+			c.pbest[x] = lit(x, cnt[1] < cnt[0])
+		}
+		if sc := c.pscore[x]; sc > bestScore {
+			best, bestScore = int32(x), sc
+		}
+	}
+	if best < 0 {
+		return -1
+	}
+	return c.pbest[best]
+}
+
+// blockDecisions forbids the solution the trail holds: the decisions and
+// propagation (which is sound for every solution not found before) led to
+// it, so no other solution takes every decision, and the clause of their
+// negations is enough. It backjumps to the second highest decision level
+// and asserts the negation of the last decision, as after a conflict.
+func (c *cdcl) blockDecisions() {
+	d := c.decisionLevel()
+	if d == 0 {
+		c.unsat = true // every cell is a fact
+		return
+	}
+	cl := make([]int32, d)
+	for lvl := range d {
+		cl[d-1-lvl] = c.trail[c.lim[lvl]] ^ 1
+	}
+	c.cancelUntil(d - 1)
+	if d == 1 {
+		c.assign(cl[0], rDecision)
+		return
+	}
+	c.assign(cl[0], c.addClause(cl, false, 0))
+}
+
+// block forbids, at level 0, the grid whose true literals are trueLits;
+// when that leaves no solution, unsat is set.
+func (c *cdcl) block(trueLits []int32) {
+	c.cancelUntil(0)
+	var cl []int32
+	for _, q := range trueLits {
+		switch c.lv[q] {
+		case lFalse:
+			return // the grid breaks a fact: nothing to forbid
+		case lUndef:
+			cl = append(cl, q^1)
+		}
+	}
+	switch len(cl) {
+	case 0:
+		c.unsat = true
+	case 1:
+		c.assign(cl[0], rDecision)
+		if c.propagate() != noConflict {
+			c.unsat = true
+		}
+	default:
+		c.addClause(cl, false, 0)
+	}
+}
+
+// solve searches on from where the last call left off, until stop (asked
+// after every conflict and every 64 probes) returns true, and passes each
+// solution, as its true literals, to found, which returns false to end
+// the run (the solution is blocked first, so a later call goes on to the
+// next). It returns true when no solution is left: every one was passed
+// to found, in this call or an earlier one.
+func (c *cdcl) solve(stop func() bool, found func(sol []int32) bool) (complete bool) {
+	sol := make([]int32, c.n)
+	for !c.unsat {
+		confl := c.propagate()
+		if confl != noConflict {
+			if c.decisionLevel() == 0 {
+				c.unsat = true
+				break
+			}
+			c.learn(confl)
+			if stop != nil && stop() {
+				return false
+			}
+			continue
+		}
+		if c.restartN >= c.restartAt {
+			c.restartN = 0
+			c.restarts++
+			c.lubyI++
+			c.restartAt = luby(c.lubyI) * cdclRestartUnit
+			c.cancelUntil(0)
+			continue
+		}
+		if c.conflicts >= c.nextReduce {
+			c.reduceK++
+			c.nextReduce = c.conflicts + cdclReduceFirst + cdclReduceInc*c.reduceK
+			c.reduceDB()
+		}
+		var d int32
+		if c.decisionLevel() < cdclLookDepth {
+			if d = c.lookahead(stop); d == lookLearned {
+				if stop != nil && stop() {
+					return false
+				}
+				continue
+			}
+		} else {
+			d = c.pickBranch()
+		}
+		if d < 0 {
+			// Every cell assigned and every line solved since its last
+			// change: a solution.
+			for x := range c.n {
+				sol[x] = lit(x, c.lv[2*x] == lFalse)
+			}
+			more := found(sol)
+			c.blockDecisions()
+			if !more {
+				return false
+			}
+			continue
+		}
+		c.decisions++
+		c.lim = append(c.lim, int32(len(c.trail)))
+		c.assign(d, rDecision)
+	}
+	return true
+}
+
+// feasibleBW reports whether a one-colour line of at most 64 cells has a
+// placement with every cell outside a0 black and every cell outside a1
+// white: the forward pass of the line solver alone.
+func (t *template) feasibleBW(a0, a1 uint64) bool {
+	if !t.ok {
+		return false
+	}
+	n := t.n
+	if n == 0 {
+		return true
+	}
+	g := fill1(a0&1, a0) // cells that may be background in the current gap
+	var s uint64         // starts of the current block
+	for j, b := range t.blocks {
+		s = a1
+		for have := 1; have < b.len; {
+			d := min(have, b.len-have)
+			s &= s >> d
+			have += d
+		}
+		pred := g << 1
+		if j == 0 {
+			pred |= 1
+		}
+		s &= pred
+		g = fill1(s<<b.len&a0, a0)
+	}
+	if g>>(n-1)&1 != 0 {
+		return true
+	}
+	return t.k > 0 && s>>(n-t.blocks[t.k-1].len)&1 != 0
+}

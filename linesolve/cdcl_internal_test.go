@@ -1,0 +1,66 @@
+package linesolve
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// TestFeasibleBW: the forward-only feasibility test the Learner explains
+// with agrees with the full line solver on random one-colour lines of 1 to
+// 64 cells, random clues (some too long) and random known cells.
+func TestFeasibleBW(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var w scratch
+	yes, no := 0, 0
+	for i := range 200000 {
+		n := 1 + rng.IntN(64)
+		if i%10 == 0 {
+			n = 64
+		}
+		var clue puzzle.Clue
+		if rng.IntN(4) == 0 {
+			for range rng.IntN(6) {
+				clue = append(clue, puzzle.Block{Len: 1 + rng.IntN(6), Color: 1})
+			}
+		} else {
+			line := make([]puzzle.Color, n)
+			for j := range line {
+				if rng.IntN(100) < 20+i%60 {
+					line[j] = 1
+				}
+			}
+			clue = puzzle.LineClue(line)
+		}
+		tp := newTemplate(clue, n)
+		full := ^uint64(0) >> (64 - n)
+		a0, a1 := full, full
+		known := rng.IntN(n + 1)
+		for range known {
+			b := uint64(1) << rng.IntN(n)
+			if rng.IntN(2) == 0 {
+				a0 &^= b // black
+			} else {
+				a1 &^= b // white
+			}
+		}
+		cells := make([]Set, n)
+		for j := range cells {
+			cells[j] = Set(a0>>j&1) | Set(a1>>j&1)<<1
+		}
+		out := make([]Set, n)
+		want := tp.solve(cells, out, &w)
+		if got := tp.feasibleBW(a0, a1); got != want {
+			t.Fatalf("clue %v, cells %v: feasibleBW = %v, line solver %v", clue, cells, got, want)
+		}
+		if want {
+			yes++
+		} else {
+			no++
+		}
+	}
+	if yes < 10000 || no < 10000 {
+		t.Fatalf("%d feasible and %d infeasible cases: not both exercised", yes, no)
+	}
+}

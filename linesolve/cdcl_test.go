@@ -1,0 +1,172 @@
+package linesolve_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nonosat/nonosat/linesolve"
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// TestLearnerMatchesBruteForce: on random black-and-white puzzles up to
+// 6×6, a Learner without limits reports exactly the brute-force
+// solutions, each once, and says it is complete; from the bare state
+// (nothing propagated) and from a probed one.
+func TestLearnerMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	multi, many := 0, 0
+	for i := range 3000 {
+		h, w := 1+rng.IntN(6), 1+rng.IntN(6)
+		p := randomPuzzle(rng, h, w, 1, 0.2+0.6*rng.Float64())
+		want := map[string]bool{}
+		for _, g := range bruteSolutions(p) {
+			want[gridKey(g)] = true
+		}
+		st := linesolve.NewState(p)
+		if i%2 == 1 {
+			st.Probe(0)
+		}
+		l := linesolve.NewLearner(st)
+		if l == nil {
+			t.Fatalf("case %d: NewLearner refused a black-and-white puzzle", i)
+		}
+		got := map[string]bool{}
+		res := l.Run(linesolve.SearchLimits{}, func(g puzzle.Grid) bool {
+			if err := puzzle.Check(p, g); err != nil {
+				t.Fatalf("case %d: Learner reported a grid that fails Check: %v\n%v", i, err, g)
+			}
+			k := gridKey(g)
+			if got[k] {
+				t.Fatalf("case %d: Learner reported a grid twice\n%v", i, g)
+			}
+			got[k] = true
+			return true
+		})
+		if !res.Complete || res.Stopped {
+			t.Fatalf("case %d: unlimited Learner not complete: %+v", i, res)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("case %d: Learner found %d solutions, brute force %d\n%v", i, len(got), len(want), p.Goal)
+		}
+		if len(want) > 1 {
+			multi++
+		}
+		if len(want) > 8 {
+			many++
+		}
+	}
+	if multi < 200 || many < 20 {
+		t.Fatalf("%d of 3000 cases had several solutions, %d more than 8: the test does not exercise learning", multi, many)
+	}
+}
+
+// TestLearnerAgreesWithSearch: on random 8×8 to 12×12 puzzles, many with
+// hundreds of solutions, the Learner and the depth-first search (two
+// independent algorithms on the same line solver) find the same set.
+func TestLearnerAgreesWithSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	big := 0
+	for i := range 60 {
+		h, w := 8+rng.IntN(5), 8+rng.IntN(5)
+		p := randomPuzzle(rng, h, w, 1, 0.15+0.5*rng.Float64())
+		want := map[string]bool{}
+		res := linesolve.NewState(p).Search(linesolve.SearchLimits{Nodes: 20000}, func(g puzzle.Grid) bool {
+			want[gridKey(g)] = true
+			return len(want) < 3000
+		})
+		if !res.Complete {
+			continue // too many solutions to compare
+		}
+		st := linesolve.NewState(p)
+		st.Probe(0)
+		got := map[string]bool{}
+		lres := linesolve.NewLearner(st).Run(linesolve.SearchLimits{}, func(g puzzle.Grid) bool {
+			if err := puzzle.Check(p, g); err != nil {
+				t.Fatalf("case %d: Learner reported a grid that fails Check: %v", i, err)
+			}
+			if got[gridKey(g)] {
+				t.Fatalf("case %d: Learner reported a grid twice", i)
+			}
+			got[gridKey(g)] = true
+			return true
+		})
+		if !lres.Complete || len(got) != len(want) {
+			t.Fatalf("case %d (%dx%d): Learner found %d solutions (complete %v), Search %d", i, h, w, len(got), lres.Complete, len(want))
+		}
+		for k := range want {
+			if !got[k] {
+				t.Fatalf("case %d: Learner missed a solution", i)
+			}
+		}
+		if len(want) > 100 {
+			big++
+		}
+	}
+	if big < 5 {
+		t.Fatalf("only %d cases with more than 100 solutions were compared", big)
+	}
+}
+
+// TestLearnerRunsOn: a run stopped by found, by Nodes or by Stop goes on
+// where it left off in the next Run, with no solution reported twice;
+// Block keeps a known solution from being reported.
+func TestLearnerRunsOn(t *testing.T) {
+	// Every row and column clue is "1": the 720 permutation matrices.
+	g := puzzle.NewGrid(6, 6)
+	for i := range 6 {
+		g[i][(i*5+2)%6] = 1
+	}
+	p := puzzle.FromGrid(g, palette(1))
+	l := linesolve.NewLearner(linesolve.NewState(p))
+	l.Block(g)
+	seen := map[string]bool{}
+	add := func(sol puzzle.Grid) {
+		if err := puzzle.Check(p, sol); err != nil {
+			t.Fatalf("bad grid: %v", err)
+		}
+		if seen[gridKey(sol)] || sol.Equal(g) {
+			t.Fatalf("grid reported twice, or the blocked one\n%v", sol)
+		}
+		seen[gridKey(sol)] = true
+	}
+	res := l.Run(linesolve.SearchLimits{}, func(sol puzzle.Grid) bool { add(sol); return len(seen) < 10 })
+	if len(seen) != 10 || res.Complete || res.Stopped {
+		t.Fatalf("found stopping at 10: %d solutions, %+v", len(seen), res)
+	}
+	res = l.Run(linesolve.SearchLimits{Nodes: res.Nodes + 1}, func(sol puzzle.Grid) bool { add(sol); return true })
+	if !res.Stopped || res.Complete || len(seen) >= 719 {
+		t.Fatalf("a run of one more conflict: %d solutions, %+v", len(seen), res)
+	}
+	calls := 0
+	res = l.Run(linesolve.SearchLimits{Stop: func() bool { calls++; return calls > 3 }}, func(sol puzzle.Grid) bool { add(sol); return true })
+	if !res.Stopped || res.Complete {
+		t.Fatalf("a run stopped by Stop: %+v", res)
+	}
+	res = l.Run(linesolve.SearchLimits{}, func(sol puzzle.Grid) bool { add(sol); return true })
+	if !res.Complete || len(seen) != 719 {
+		t.Fatalf("the last run: %d solutions in all (want 719), %+v", len(seen), res)
+	}
+	if res = l.Run(linesolve.SearchLimits{}, func(puzzle.Grid) bool { t.Fatal("a solution after Complete"); return true }); !res.Complete {
+		t.Fatalf("a run after the end is not complete: %+v", res)
+	}
+}
+
+// TestNewLearnerRefuses: colour puzzles and lines over 64 cells have no
+// Learner; a contradictory state gives a Learner with no solution.
+func TestNewLearnerRefuses(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	if l := linesolve.NewLearner(linesolve.NewState(randomPuzzle(rng, 5, 5, 2, 0.5))); l != nil {
+		t.Fatal("NewLearner accepted a two-colour puzzle")
+	}
+	if l := linesolve.NewLearner(linesolve.NewState(randomPuzzle(rng, 3, 65, 1, 0.5))); l != nil {
+		t.Fatal("NewLearner accepted a line of 65 cells")
+	}
+	p := &puzzle.Puzzle{Palette: palette(1), Rows: []puzzle.Clue{puzzle.BW(1), nil}, Cols: []puzzle.Clue{nil, nil}}
+	res := linesolve.NewLearner(linesolve.NewState(p)).Run(linesolve.SearchLimits{}, func(puzzle.Grid) bool {
+		t.Fatal("a solution of a contradictory puzzle")
+		return true
+	})
+	if !res.Complete {
+		t.Fatalf("contradictory puzzle: %+v", res)
+	}
+}

@@ -1,0 +1,87 @@
+package linesolve
+
+import (
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// A Learner searches the solutions of a black-and-white puzzle with clause
+// learning: a CDCL search whose variables are the cells and whose
+// propagators are the exact line solvers of the rows and columns (lazy
+// clause generation; see the package documentation). Where the
+// depth-first [State.Search] explores every branch of a guess, a Learner
+// turns each contradiction into a clause over cells that keeps the same
+// mistake from being made elsewhere, and backjumps.
+//
+// A Learner is resumable: [Learner.Run] goes on from where the last call
+// stopped. It is not safe for concurrent use, but separate Learners are.
+type Learner struct {
+	c *cdcl
+	h int
+	w int
+}
+
+// NewLearner returns a Learner for the puzzle of s, starting from the
+// cells s has decided (they are facts), or nil when the puzzle is not
+// black and white or has a line of more than 64 cells. s itself is left
+// as it is.
+func NewLearner(s *State) *Learner {
+	if !s.bw {
+		return nil
+	}
+	c := newCDCL(s)
+	if s.failed {
+		c.unsat = true
+	}
+	return &Learner{c: c, h: s.h, w: s.w}
+}
+
+// Block forbids a known solution, so that Run does not report it. A grid
+// that breaks a cell decided at the start is not a solution and changes
+// nothing. It panics if g is not of the puzzle's size.
+func (l *Learner) Block(g puzzle.Grid) {
+	if len(g) != l.h {
+		panic("linesolve: Learner.Block: grid of the wrong size")
+	}
+	lits := make([]int32, 0, l.h*l.w)
+	for r, row := range g {
+		if len(row) != l.w {
+			panic("linesolve: Learner.Block: grid of the wrong size")
+		}
+		for c, v := range row {
+			lits = append(lits, lit(r*l.w+c, v == 0))
+		}
+	}
+	l.c.block(lits)
+}
+
+// Run searches on and passes each solution not reported before (and not
+// blocked) to found, which returns false to end the run. Of limits, Nodes
+// (> 0) bounds the conflicts and Lines the line solves, both counted since
+// NewLearner, and Stop is asked after every conflict and every 64 probes;
+// Restarts and AfterFirst do not apply. The result counts conflicts as
+// Nodes and restarts + 1 as Runs; Complete means that every solution has
+// been reported, in this run or an earlier one.
+func (l *Learner) Run(limits SearchLimits, found func(puzzle.Grid) bool) SearchResult {
+	c := l.c
+	var res SearchResult
+	stop := func() bool {
+		if limits.Nodes > 0 && c.conflicts >= limits.Nodes ||
+			limits.Lines > 0 && c.lineSolves >= limits.Lines ||
+			limits.Stop != nil && limits.Stop() {
+			res.Stopped = true
+		}
+		return res.Stopped
+	}
+	done := c.solve(stop, func(sol []int32) bool {
+		g := puzzle.NewGrid(l.h, l.w)
+		for x, p := range sol {
+			if p&1 == 0 {
+				g[x/l.w][x%l.w] = 1
+			}
+		}
+		return found(g)
+	})
+	res.Complete = done
+	res.Nodes, res.Lines, res.Runs = c.conflicts, c.lineSolves, c.restarts+1
+	return res
+}
