@@ -47,7 +47,11 @@ func lineReason(l int) int32 { return -2 - int32(l) }
 // the survey puzzles); the saved phases reset to those of the longest
 // trail every 8 restarts (none: 95 s; every 2, 4, 8, 16: 77, 82, 74, 82
 // s); explanations that drop the newest cells first (oldest first: 197
-// s).
+// s); lookahead only on puzzles of at most 1,200 cells, because a probe
+// of every cell costs more the more cells there are (Gettys, 99×59: no
+// solution in 60 s with lookahead, 19 s without; 16900, 56×80: 13.0 s
+// against 0.50 s; on the survey puzzles up to 40×40 with lines of at most
+// 64 cells it made little difference).
 const (
 	cdclRestartUnit = 100
 	cdclReduceFirst = 2000
@@ -55,6 +59,7 @@ const (
 	cdclVarDecay    = 0.95
 	cdclLookDepth   = 8
 	cdclRephase     = 8
+	cdclLookCells   = 1200
 )
 
 type clause struct {
@@ -75,10 +80,15 @@ type watch struct {
 // cdcl is the solver state of a [Learner].
 type cdcl struct {
 	h, w, n int
+	W       int         // words per line mask: lines have at most 64·W cells
 	lines   []*template // rows, then columns
-	full    []uint64    // per line: its cells
-	k0, k1  []uint64    // per line: cells known white, known black
+	full    []uint64    // per line, W words each: its cells
+	k0, k1  []uint64    // per line, W words each: cells known white, known black
 	sc      scratch
+
+	// Scratch masks of W words: the known cells of a line being explained
+	// (facts f0 white, f1 black; the others o0, o1) and two for tests.
+	f0, f1, o0, o1, t0, t1 []uint64
 
 	lv     []int8  // per literal: lTrue, lFalse or lUndef
 	level  []int32 // per cell
@@ -133,29 +143,36 @@ type cdcl struct {
 	conflicts, decisions, restarts, lineSolves, probes int
 }
 
-// newCDCL builds the engine over the lines of s, which must be a bw state
-// with lines of at most 64 cells, with the decided cells of s as facts.
+// newCDCL builds the engine over the lines of s, which must be a state of
+// a one-colour puzzle, with the decided cells of s as facts.
 func newCDCL(s *State) *cdcl {
 	h, w := s.h, s.w
 	n := h * w
-	c := &cdcl{h: h, w: w, n: n, claInc: 1, varInc: 1, lubyI: 1,
+	W := max(1, (max(h, w)+63)/64)
+	c := &cdcl{h: h, w: w, n: n, W: W, claInc: 1, varInc: 1, lubyI: 1,
 		restartAt: cdclRestartUnit, nextReduce: cdclReduceFirst}
 	c.lines = make([]*template, h+w)
-	c.full = make([]uint64, h+w)
-	for r := range h {
-		c.lines[r] = &s.rows[r]
-		c.full[r] = ^uint64(0) >> (64 - w)
+	c.full = make([]uint64, (h+w)*W)
+	for l := range h + w {
+		c.lines[l] = &s.cols[max(0, l-h)]
+		length := h
+		if l < h {
+			c.lines[l], length = &s.rows[l], w
+		}
+		for i := range length {
+			c.full[l*W+i/64] |= 1 << (i % 64)
+		}
 	}
-	for col := range w {
-		c.lines[h+col] = &s.cols[col]
-		c.full[h+col] = ^uint64(0) >> (64 - h)
+	if W == 1 {
+		c.sc.cache = s.sc.cache
+		if c.sc.cache == nil {
+			c.sc.cache = new(lineCache)
+		}
 	}
-	c.sc.cache = s.sc.cache
-	if c.sc.cache == nil {
-		c.sc.cache = new(lineCache)
-	}
-	c.k0 = make([]uint64, h+w)
-	c.k1 = make([]uint64, h+w)
+	c.k0 = make([]uint64, (h+w)*W)
+	c.k1 = make([]uint64, (h+w)*W)
+	scratch := make([]uint64, 6*W)
+	c.f0, c.f1, c.o0, c.o1, c.t0, c.t1 = scratch[:W], scratch[W:2*W], scratch[2*W:3*W], scratch[3*W:4*W], scratch[4*W:5*W], scratch[5*W:]
 	c.lv = make([]int8, 2*n)
 	c.level = make([]int32, n)
 	c.reason = make([]int32, n)
@@ -234,13 +251,12 @@ func (c *cdcl) assign(p int32, why int32) {
 	c.tpos[x] = int32(len(c.trail))
 	c.trail = append(c.trail, p)
 	r, col := x/c.w, x%c.w
-	if p&1 == 0 {
-		c.k1[r] |= 1 << col
-		c.k1[c.h+col] |= 1 << r
-	} else {
-		c.k0[r] |= 1 << col
-		c.k0[c.h+col] |= 1 << r
+	k := c.k1
+	if p&1 != 0 {
+		k = c.k0
 	}
+	k[r*c.W+col>>6] |= 1 << (col & 63)
+	k[(c.h+col)*c.W+r>>6] |= 1 << (r & 63)
 	if why != lineReason(r) {
 		c.queueLine(r)
 	}
@@ -269,12 +285,12 @@ func (c *cdcl) cancelUntil(lvl int) {
 		}
 		c.lv[2*x], c.lv[2*x+1] = lUndef, lUndef
 		r, col := x/c.w, x%c.w
-		m := ^(uint64(1) << col)
-		c.k0[r] &= m
-		c.k1[r] &= m
-		m = ^(uint64(1) << r)
-		c.k0[c.h+col] &= m
-		c.k1[c.h+col] &= m
+		i, m := r*c.W+col>>6, ^(uint64(1) << (col & 63))
+		c.k0[i] &= m
+		c.k1[i] &= m
+		i, m = (c.h+col)*c.W+r>>6, ^(uint64(1) << (r & 63))
+		c.k0[i] &= m
+		c.k1[i] &= m
 		c.explOK[x] = false
 		if c.hpos[x] < 0 {
 			c.heapInsert(int32(x))
@@ -309,9 +325,15 @@ func (c *cdcl) propagate() int32 {
 		if c.probing {
 			c.popped[l>>6] |= 1 << (l & 63)
 		}
+		c.lineSolves++
+		if c.W > 1 {
+			if !c.solveLineW(l) {
+				return lineReason(l)
+			}
+			continue
+		}
 		full := c.full[l]
 		a0, a1 := full&^c.k1[l], full&^c.k0[l]
-		c.lineSolves++
 		n0, n1, ok := c.lines[l].solveMasks(a0, a1, &c.sc)
 		if !ok {
 			return lineReason(l)
@@ -323,6 +345,31 @@ func (c *cdcl) propagate() int32 {
 			c.assign(lit(c.cellOf(l, bits.TrailingZeros64(ch)), true), lineReason(l))
 		}
 	}
+}
+
+// solveLineW solves line l of a puzzle with lines over 64 cells and
+// assigns the cells it forces; it returns false when the line has no
+// placement.
+func (c *cdcl) solveLineW(l int) bool {
+	W := c.lines[l].words // the line's own words: W for the long lines
+	a0, a1 := c.t0[:W], c.t1[:W]
+	for i := range W {
+		j := l*c.W + i
+		a0[i], a1[i] = c.full[j]&^c.k1[j], c.full[j]&^c.k0[j]
+	}
+	n0, n1, ok := c.lines[l].solveMasksW(a0, a1, &c.sc)
+	if !ok {
+		return false
+	}
+	for i := range W {
+		for ch := a0[i] &^ n0[i]; ch != 0; ch &= ch - 1 {
+			c.assign(lit(c.cellOf(l, i<<6|bits.TrailingZeros64(ch)), false), lineReason(l))
+		}
+		for ch := a1[i] &^ n1[i]; ch != 0; ch &= ch - 1 {
+			c.assign(lit(c.cellOf(l, i<<6|bits.TrailingZeros64(ch)), true), lineReason(l))
+		}
+	}
+	return true
 }
 
 // propagateClauses visits the clauses watching ¬p, p having become true
@@ -392,67 +439,93 @@ func (c *cdcl) addClause(lits []int32, learnt bool, lbd int) int32 {
 	return idx
 }
 
-// lineKnown returns the cells of line l assigned before trail position
-// before (all assigned cells when before < 0): facts of level 0 (f0
-// white, f1 black) and the others (o0, o1).
-func (c *cdcl) lineKnown(l int, before int32) (f0, f1, o0, o1 uint64) {
-	for m := c.k0[l] | c.k1[l]; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		x := c.cellOf(l, i)
-		if before >= 0 && c.tpos[x] >= before {
-			continue
+// lineKnown sets c.f0, c.f1, c.o0, c.o1 to the cells of line l assigned
+// before trail position before (all assigned cells when before < 0):
+// facts of level 0 (f0 white, f1 black) and the others (o0, o1).
+func (c *cdcl) lineKnown(l int, before int32) {
+	for i := range c.W {
+		var f0, f1, o0, o1 uint64
+		k0, k1 := c.k0[l*c.W+i], c.k1[l*c.W+i]
+		for m := k0 | k1; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			x := c.cellOf(l, i<<6|j)
+			if before >= 0 && c.tpos[x] >= before {
+				continue
+			}
+			b := uint64(1) << j
+			white := k0&b != 0
+			switch {
+			case c.level[x] == 0 && white:
+				f0 |= b
+			case c.level[x] == 0:
+				f1 |= b
+			case white:
+				o0 |= b
+			default:
+				o1 |= b
+			}
 		}
-		b := uint64(1) << i
-		white := c.k0[l]&b != 0
-		switch {
-		case c.level[x] == 0 && white:
-			f0 |= b
-		case c.level[x] == 0:
-			f1 |= b
-		case white:
-			o0 |= b
-		default:
-			o1 |= b
-		}
+		c.f0[i], c.f1[i], c.o0[i], c.o1[i] = f0, f1, o0, o1
 	}
-	return f0, f1, o0, o1
 }
 
-// explainLine shrinks the known cells o0 (white), o1 (black) of line l,
-// beside the facts f0, f1, to a subset with which the line still has no
-// placement: greedily, trying to drop the most recently assigned cells
-// first, so that the explanation leans on older assignments. It appends
-// the negations of the literals left to out.
-func (c *cdcl) explainLine(l int, f0, f1, o0, o1 uint64, out []int32) []int32 {
+// explainLine shrinks the known cells c.o0 (white), c.o1 (black) of line
+// l, beside the facts c.f0, c.f1, to a subset with which the line still
+// has no placement: greedily, trying to drop the most recently assigned
+// cells first, so that the explanation leans on older assignments. It
+// appends the negations of the literals left to out.
+func (c *cdcl) explainLine(l int, out []int32) []int32 {
+	W := c.W
+	f0, f1, o0, o1 := c.f0, c.f1, c.o0, c.o1
 	// Candidates as (trail position, bit), newest first (insertion sort:
-	// at most 64 of them).
+	// there are few).
 	cand := c.cand[:0]
-	for m := o0 | o1; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		k := int64(c.tpos[c.cellOf(l, i)])<<8 | int64(i)
-		j := len(cand)
-		cand = append(cand, k)
-		for ; j > 0 && cand[j-1] < k; j-- {
-			cand[j] = cand[j-1]
+	for i := range W {
+		for m := o0[i] | o1[i]; m != 0; m &= m - 1 {
+			bit := i<<6 | bits.TrailingZeros64(m)
+			k := int64(c.tpos[c.cellOf(l, bit)])<<16 | int64(bit)
+			j := len(cand)
+			cand = append(cand, k)
+			for ; j > 0 && cand[j-1] < k; j-- {
+				cand[j] = cand[j-1]
+			}
+			cand[j] = k
 		}
-		cand[j] = k
 	}
-	t, full := c.lines[l], c.full[l]
+	t := c.lines[l]
+	full := c.full[l*W : (l+1)*W]
 	for _, k := range cand {
-		b := uint64(1) << (k & 0xff)
-		k0, k1 := f0|o0&^b, f1|o1&^b
+		i, b := int(k&0xffff)>>6, uint64(1)<<(k&63)
+		o0[i] &^= b
+		o1i := o1[i]
+		o1[i] &^= b
 		c.lineSolves++
-		if !t.feasibleBW(full&^k1, full&^k0) {
-			o0 &^= b
-			o1 &^= b
+		var feasible bool
+		if W == 1 {
+			feasible = t.feasibleBW(full[0]&^(f1[0]|o1[0]), full[0]&^(f0[0]|o0[0]))
+		} else {
+			tw := t.words
+			for j := range tw {
+				c.t0[j] = full[j] &^ (f1[j] | o1[j])
+				c.t1[j] = full[j] &^ (f0[j] | o0[j])
+			}
+			feasible = t.feasibleW(c.t0[:tw], c.t1[:tw], &c.sc)
+		}
+		if feasible { // needed: put it back
+			o1[i] = o1i
+			if o1i&b == 0 {
+				o0[i] |= b
+			}
 		}
 	}
 	c.cand = cand[:0]
-	for m := o0; m != 0; m &= m - 1 {
-		out = append(out, lit(c.cellOf(l, bits.TrailingZeros64(m)), false)) // ¬white
-	}
-	for m := o1; m != 0; m &= m - 1 {
-		out = append(out, lit(c.cellOf(l, bits.TrailingZeros64(m)), true)) // ¬black
+	for i := range W {
+		for m := o0[i]; m != 0; m &= m - 1 {
+			out = append(out, lit(c.cellOf(l, i<<6|bits.TrailingZeros64(m)), false)) // ¬white
+		}
+		for m := o1[i]; m != 0; m &= m - 1 {
+			out = append(out, lit(c.cellOf(l, i<<6|bits.TrailingZeros64(m)), true)) // ¬black
+		}
 	}
 	return out
 }
@@ -471,14 +544,14 @@ func (c *cdcl) reasonLits(x int) []int32 {
 	}
 	l := int(-2 - why)
 	p := c.trail[c.tpos[x]]
-	f0, f1, o0, o1 := c.lineKnown(l, c.tpos[x])
-	b := uint64(1) << c.bitOf(l, x)
+	c.lineKnown(l, c.tpos[x])
+	i := c.bitOf(l, x)
 	if p&1 == 0 { // x black because the line has no placement with x white
-		f0 |= b
+		c.f0[i>>6] |= 1 << (i & 63)
 	} else {
-		f1 |= b
+		c.f1[i>>6] |= 1 << (i & 63)
 	}
-	c.expl[x] = c.explainLine(l, f0, f1, o0, o1, append(c.expl[x][:0], p))
+	c.expl[x] = c.explainLine(l, append(c.expl[x][:0], p))
 	c.explOK[x] = true
 	return c.expl[x]
 }
@@ -495,8 +568,8 @@ func (c *cdcl) analyze(confl int32) ([]int32, int) {
 		lits = c.arena[cl.start : cl.start+cl.size]
 	} else {
 		l := int(-2 - confl)
-		f0, f1, o0, o1 := c.lineKnown(l, -1)
-		lits = c.explainLine(l, f0, f1, o0, o1, nil)
+		c.lineKnown(l, -1)
+		lits = c.explainLine(l, nil)
 	}
 	cur := int32(c.decisionLevel())
 	pathC, idx := 0, len(c.trail)-1
@@ -782,8 +855,10 @@ func (c *cdcl) lineFP(m []uint64) uint64 {
 	for i, w := range m {
 		for ; w != 0; w &= w - 1 {
 			l := i<<6 | bits.TrailingZeros64(w)
-			h := (c.k0[l]+uint64(l))*0x9E3779B97F4A7C15 ^ c.k1[l]*0xC2B2AE3D27D4EB4F
-			fp += h ^ h>>29
+			for j := l * c.W; j < (l+1)*c.W; j++ {
+				h := (c.k0[j]+uint64(j))*0x9E3779B97F4A7C15 ^ c.k1[j]*0xC2B2AE3D27D4EB4F
+				fp += h ^ h>>29
+			}
 		}
 	}
 	return fp
@@ -940,7 +1015,7 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int32) bool) (complete b
 			c.reduceDB()
 		}
 		var d int32
-		if c.decisionLevel() < cdclLookDepth {
+		if c.decisionLevel() < cdclLookDepth && c.n <= cdclLookCells {
 			if d = c.lookahead(stop); d == lookLearned {
 				if stop != nil && stop() {
 					return false

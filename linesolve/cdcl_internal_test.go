@@ -64,3 +64,59 @@ func TestFeasibleBW(t *testing.T) {
 		t.Fatalf("%d feasible and %d infeasible cases: not both exercised", yes, no)
 	}
 }
+
+// TestLineMasksW: the mask versions of the line solver and of the
+// feasibility test for lines of any length agree with the line solver on
+// cells, on random one-colour lines of 1 to 200 cells.
+func TestLineMasksW(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var w, w2 scratch
+	yes, no := 0, 0
+	for i := range 30000 {
+		n := 1 + rng.IntN(200)
+		line := make([]puzzle.Color, n)
+		for j := range line {
+			if rng.IntN(100) < 20+i%60 {
+				line[j] = 1
+			}
+		}
+		clue := puzzle.LineClue(line)
+		if i%5 == 0 {
+			clue = append(clue, puzzle.Block{Len: 1 + rng.IntN(4), Color: 1})
+		}
+		tp := newTemplate(clue, n)
+		W := (n + 63) / 64
+		a0, a1 := make([]uint64, W), make([]uint64, W)
+		cells := make([]Set, n)
+		for j := range cells {
+			cells[j] = 3
+			if rng.IntN(100) < i%40 {
+				cells[j] = Set(1 + rng.IntN(2))
+			}
+			a0[j/64] |= uint64(cells[j]&1) << (j % 64)
+			a1[j/64] |= uint64(cells[j]>>1&1) << (j % 64)
+		}
+		out := make([]Set, n)
+		want := tp.solve(cells, out, &w)
+		if got := tp.feasibleW(a0, a1, &w2); got != want {
+			t.Fatalf("clue %v, cells %v: feasibleW = %v, line solver %v", clue, cells, got, want)
+		}
+		n0, n1, ok := tp.solveMasksW(a0, a1, &w2)
+		if ok != want {
+			t.Fatalf("clue %v, cells %v: solveMasksW ok = %v, line solver %v", clue, cells, ok, want)
+		}
+		if !want {
+			no++
+			continue
+		}
+		yes++
+		for j, d := range out {
+			if got := Set(n0[j/64]>>(j%64)&1) | Set(n1[j/64]>>(j%64)&1)<<1; got != d {
+				t.Fatalf("clue %v, cells %v: solveMasksW cell %d = %v, line solver %v", clue, cells, j, got, d)
+			}
+		}
+	}
+	if yes < 3000 || no < 3000 {
+		t.Fatalf("%d feasible and %d infeasible cases: not both exercised", yes, no)
+	}
+}

@@ -22,10 +22,9 @@ type Learner struct {
 
 // NewLearner returns a Learner for the puzzle of s, starting from the
 // cells s has decided (they are facts), or nil when the puzzle is not
-// black and white or has a line of more than 64 cells. s itself is left
-// as it is.
+// black and white. s itself is left as it is.
 func NewLearner(s *State) *Learner {
-	if !s.bw {
+	if !s.oneColor {
 		return nil
 	}
 	c := newCDCL(s)

@@ -279,7 +279,7 @@ func (t *template) solveCached(cells, out []Set, w *scratch) bool {
 
 // solveWords is solve for any number of words per bitset.
 func (t *template) solveWords(cells, out []Set, w *scratch) bool {
-	n, k, W := t.n, t.k, t.words
+	n, W := t.n, t.words
 	w.grow(t)
 	for i, d := range cells {
 		w.a0[i/64] |= uint64(d) & 1 << (i % 64)
@@ -287,6 +287,72 @@ func (t *template) solveWords(cells, out []Set, w *scratch) bool {
 			w.acol[ci*W+i/64] |= uint64(d) >> c & 1 << (i % 64)
 		}
 	}
+	t.coreWords(w)
+	clear(out[:n])
+	label(out, w.bg, 1)
+	for ci, c := range t.colors {
+		label(out, w.cov[ci*W:(ci+1)*W], c)
+	}
+	// Every cell of a placement is feasible, and a feasible node lies on
+	// a placement, so one cell tells whether any placement exists.
+	return out[0] != 0
+}
+
+// solveMasksW solves a line of a one-colour puzzle of any length given as
+// masks of t.words words: a0 the cells that may be background, a1 those
+// that may be black. It returns the refined masks (in w, valid until its
+// next use) and whether any placement exists.
+func (t *template) solveMasksW(a0, a1 []uint64, w *scratch) (n0, n1 []uint64, ok bool) {
+	if !t.ok {
+		return nil, nil, false
+	}
+	W := t.words
+	w.grow(t)
+	copy(w.a0, a0)
+	if len(t.colors) > 0 {
+		copy(w.acol[:W], a1)
+	}
+	t.coreWords(w)
+	n0 = w.bg
+	n1 = w.tmp
+	clear(n1)
+	if len(t.colors) > 0 {
+		n1 = w.cov[:W]
+	}
+	return n0, n1, t.n == 0 || (n0[0]|n1[0])&1 != 0
+}
+
+// feasibleW is feasibleBW for lines of any length, as masks of t.words
+// words.
+func (t *template) feasibleW(a0, a1 []uint64, w *scratch) bool {
+	if !t.ok {
+		return false
+	}
+	n, k, W := t.n, t.k, t.words
+	if n == 0 {
+		return true
+	}
+	w.grow(t)
+	if k > 0 {
+		copy(w.acol[:W], a1)
+	}
+	forward(t.blocks, W, a0, w.acol, w.fs, w.fg, w.tmp)
+	last := n - 1
+	if w.fg[k*W+last/64]>>(last%64)&1 != 0 {
+		return true
+	}
+	if k == 0 {
+		return false
+	}
+	p := n - t.blocks[k-1].len
+	return w.fs[(k-1)*W+p/64]>>(p%64)&1 != 0
+}
+
+// coreWords is the line solver over w.a0 and w.acol (any number of
+// words): it leaves the cells that may stay background in w.bg and those
+// that may take colour ci in w.cov[ci].
+func (t *template) coreWords(w *scratch) {
+	n, k, W := t.n, t.k, t.words
 	pad := 64*W - n
 	reverseShift(w.ra0, w.a0, pad)
 	for ci := range t.colors {
@@ -310,14 +376,6 @@ func (t *template) solveWords(cells, out []Set, w *scratch) bool {
 		dilate(w.tmp, b.len)
 		or(w.cov[b.ci*W:(b.ci+1)*W], w.tmp)
 	}
-	clear(out[:n])
-	label(out, w.bg, 1)
-	for ci, c := range t.colors {
-		label(out, w.cov[ci*W:(ci+1)*W], c)
-	}
-	// Every cell of a placement is feasible, and a feasible node lies on
-	// a placement, so one cell tells whether any placement exists.
-	return out[0] != 0
 }
 
 // label adds c to out[i] for every bit i of x.

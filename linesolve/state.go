@@ -38,6 +38,8 @@ type State struct {
 	bw bool
 	m  []uint64
 
+	oneColor bool // the puzzle has one colour (of any size)
+
 	line  []Set // a column gathered for solving
 	out   []Set // refined domains of the line being solved
 	sc    scratch
@@ -88,7 +90,7 @@ type Stats struct {
 // column clue (and is a colour of p). Every line is queued.
 func NewState(p *puzzle.Puzzle) *State {
 	h, w := p.Height(), p.Width()
-	s := &State{h: h, w: w, bw: p.NumColors() == 1 && h <= 64 && w <= 64}
+	s := &State{h: h, w: w, bw: p.NumColors() == 1 && h <= 64 && w <= 64, oneColor: p.NumColors() == 1}
 	s.rows = make([]template, h)
 	s.cols = make([]template, w)
 	rowColors := make([]Set, h)
@@ -162,7 +164,7 @@ func (t *State) copyCells(s *State) {
 
 // Clone returns an independent copy of s, queue and statistics included.
 func (s *State) Clone() *State {
-	t := &State{h: s.h, w: s.w, rows: s.rows, cols: s.cols, failed: s.failed, stats: s.stats, bw: s.bw}
+	t := &State{h: s.h, w: s.w, rows: s.rows, cols: s.cols, failed: s.failed, stats: s.stats, bw: s.bw, oneColor: s.oneColor}
 	t.cells = make([]Set, len(s.cells))
 	t.initLines()
 	t.copyCells(s)
