@@ -69,4 +69,30 @@
 // probes (n = cells a probe changed), least-changing colour first. Branches
 // split the solutions, so each is found once; limits bound the nodes and
 // the line solves, and a stop function ends it on a deadline.
+//
+// # Learning
+//
+// A [Learner] searches one-colour puzzles with conflict-driven clause
+// learning (lazy clause generation). Its variables are the cells: literal
+// 2x is "cell x is black", 2x+1 "cell x is white". Propagation solves the
+// lines touched since their last solve from two masks per line (cells
+// known white, known black; one word per 64 cells) and runs learnt clauses
+// with two watched literals. A cell a line forces records only the line;
+// when conflict analysis needs the reason, the line explains it: take the
+// cells of the line assigned before it, assume the forced cell the other
+// way round, and drop known cells one by one, newest first, while the
+// line still has no placement (a forward pass of the line automaton
+// decides that). What is left, with the forced cell, is a clause every
+// solution satisfies. A line with no placement explains its conflict the
+// same way. Analysis learns the first-UIP clause, minimised by dropping
+// literals whose reasons lie inside it.
+//
+// Decisions follow VSIDS and saved phases, reset every 8 restarts to the
+// phases of the longest trail seen; on puzzles of at most 1,200 cells the
+// first 8 decision levels are chosen instead by probing each open cell
+// both ways, as [State.Search] branches. A solution is blocked by the
+// negations of its decisions (the decisions and sound propagation forced
+// the rest, so no other solution takes them all), which backjumps one
+// level, so the Learner enumerates every solution once and knows when
+// there are no more.
 package linesolve

@@ -1,11 +1,15 @@
-// Package solver solves nonograms with a SAT solver: it presolves with exact
-// line solving and probing, runs a bounded depth-first search with probing
-// at every node (the search stage, [Options.Search]; it decides most
-// puzzles that need a few guesses), encodes what is left (package encode),
-// runs a SAT back end, decodes each model and checks it with
-// [puzzle.Check], and enumerates further solutions with blocking clauses
-// over the cell variables only. Solutions the search stage found are
-// blocked before the first SAT call.
+// Package solver solves nonograms: it presolves with exact line solving
+// and probing, then runs the search stage ([Options.Search]): a bounded
+// depth-first search with probing at every node, which decides most
+// puzzles that need a few guesses, and for black-and-white puzzles a
+// [linesolve.Learner] (clause learning over the cells with the line
+// solvers as propagators), which goes on to the verdict. What is left
+// (colour puzzles, or everything with Options.Search < 0) is encoded
+// (package encode) for a SAT back end; each model is decoded and checked
+// with [puzzle.Check], and further solutions are enumerated with blocking
+// clauses over the cell variables only. Solutions the search stage found
+// are blocked before the first SAT call. Every grid returned passed
+// [puzzle.Check].
 //
 // # Back ends
 //
@@ -19,7 +23,10 @@
 // # Verdicts
 //
 // "unique" means a solution was found and the formula plus its blocking
-// clause is unsatisfiable; "multiple" that two different solutions were
+// clause is unsatisfiable, or the search stage searched the whole space
+// and found no other (its depth-first search splits on every colour of a
+// cell; the learner only learns clauses that every other solution
+// satisfies); "multiple" that two different solutions were
 // found; "none" that the formula is unsatisfiable. When the puzzle carries
 // a goal that passes Check, uniqueness is one SAT call: forbid the goal and
 // ask for any other solution.

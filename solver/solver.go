@@ -55,10 +55,13 @@ type Options struct {
 	// which decides most puzzles that need a few guesses faster than a SAT
 	// solver. Its unit is cells of line solving (a solve of an n-cell line
 	// counts n); 0 means the default (see searchWork: up to about 5 s for
-	// a first solution, about 0.1 s more for the rest), negative means no
-	// search stage. A positive budget holds alone, with no time limit, so
-	// that it is reproducible. When the budget runs out, the SAT back end
-	// takes over with the solutions found so far blocked.
+	// a first solution, about 0.1 s more for the rest; about 0.3 s when a
+	// learner follows), negative means no search stage at all. A positive
+	// budget holds alone, with no time limit, so that it is reproducible.
+	// When the budget runs out, a black-and-white puzzle goes on to a
+	// linesolve.Learner, which runs to the verdict or the deadline; a
+	// colour puzzle goes on to the SAT back end. Either takes over with the
+	// solutions found so far blocked.
 	Search int
 	// Restarts is the restart unit of the search (stage and portfolio
 	// member), in nodes (see linesolve.SearchLimits.Restarts): 0 means the

@@ -45,7 +45,8 @@
 // process; gini; portfolio: gophersat, gini and the search racing; cadical, minisat,
 // picosat, cryptominisat, kissat, glucose, lingeling, exec:PATH), --timeout D
 // (the search runs in a child process that is killed), --no-presolve,
-// --no-search (skip the depth-first search between line solving and SAT)
+// --no-search (skip the search stage between line solving and SAT: the
+// depth-first search and, for black-and-white puzzles, the learner)
 // and --encoding path|classic|order.
 //
 //	convert FILE --to NAME [-o OUT]

@@ -32,7 +32,7 @@ func encodingFlag() cli.Flag {
 }
 
 func noSearchFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "no-search", Usage: "skip the search stage (a depth-first search with probing and restarts, up to about 5 s) between line solving and SAT"}
+	return &cli.BoolFlag{Name: "no-search", Usage: "skip the search stage between line solving and SAT (a depth-first search with probing and restarts, then, for black-and-white puzzles, clause learning over the cells to the end)"}
 }
 
 // solverFlags are the flags solve, check and count share.
