@@ -301,6 +301,11 @@ func TestGoalShortcut(t *testing.T) {
 	if err != nil || res.Verdict != solver.Multiple || !res.Solutions[0].Equal(multi.Goal) || res.Stats.SATCalls != 1 {
 		t.Fatalf("Solve(with goal) = %+v, %v; want multiple after one SAT call", res, err)
 	}
+	// With presolving, the learner takes the goal as a known solution.
+	res, err = solver.Solve(context.Background(), multi, solver.Options{})
+	if err != nil || res.Verdict != solver.Multiple || !res.Solutions[0].Equal(multi.Goal) || res.Solutions[1].Equal(multi.Goal) || !res.Learned || res.Stats.SATCalls != 0 {
+		t.Fatalf("Solve(with goal, learner) = %+v, %v; want multiple from the learner", res, err)
+	}
 	// A wrong goal is ignored, not trusted.
 	multi.Goal = puzzle.Grid{{1, 1}, {0, 0}}
 	res, err = solver.Solve(context.Background(), multi, solver.Options{NoPresolve: true})

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nonosat/nonosat/solver"
 )
 
 // diagonals is a 2×2 puzzle in text format with two solutions (the two
@@ -106,5 +108,23 @@ func TestCheckAndCountExitCodes(t *testing.T) {
 				t.Fatalf("got %v; want exit %d, stdout %q", r, tt.code, tt.out)
 			}
 		})
+	}
+}
+
+// TestVerdictLine: the verdict line names the stage that decided.
+func TestVerdictLine(t *testing.T) {
+	tests := []struct {
+		res  solver.Result
+		want string
+	}{
+		{solver.Result{Verdict: solver.Unique, LineSolved: true}, "unique (line solved)"},
+		{solver.Result{Verdict: solver.Unique, Searched: true, Stats: solver.Stats{SearchNodes: 7}}, "unique (search, 7 nodes)"},
+		{solver.Result{Verdict: solver.Unique, Learned: true, Stats: solver.Stats{Conflicts: 12}}, "unique (learner, 12 conflicts)"},
+		{solver.Result{Verdict: solver.Unique}, "unique"},
+	}
+	for _, tt := range tests {
+		if got := verdictLine(&tt.res); got != tt.want {
+			t.Errorf("verdictLine(%+v) = %q, want %q", tt.res, got, tt.want)
+		}
 	}
 }
