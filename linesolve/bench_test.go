@@ -145,3 +145,29 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes), "nodes/op")
 }
+
+// BenchmarkLearner is BenchmarkSearch with a Learner on the probed state.
+func BenchmarkLearner(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	var sts []*linesolve.State
+	for len(sts) < 10 {
+		p := randomPuzzle(rng, 25, 25, 1, 0.5)
+		s := linesolve.NewState(p)
+		if s.Probe(0) && !s.Solved() {
+			sts = append(sts, s)
+		}
+	}
+	conflicts := 0
+	for b.Loop() {
+		conflicts = 0
+		for _, s := range sts {
+			n := 0
+			res := linesolve.NewLearner(s).Run(linesolve.SearchLimits{}, func(puzzle.Grid) bool { n++; return n < 2 })
+			if n == 0 {
+				b.Fatal("the Learner found no solution of a generated puzzle")
+			}
+			conflicts += res.Nodes
+		}
+	}
+	b.ReportMetric(float64(conflicts), "conflicts/op")
+}
