@@ -48,12 +48,17 @@ func expectedVerdicts(t *testing.T) map[string]solver.Verdict {
 }
 
 // slowSurvey are the survey puzzles left to the benchmark runner: each
-// takes seconds to minutes.
+// takes 20 s to minutes. raceSurvey take 0.1–3 s each (the learner
+// decides them), so the race detector's slowdown leaves them to the
+// non-race pass of make test.
 var slowSurvey = map[string]bool{
-	"webpbn-02040": true, "webpbn-02712": true, "webpbn-09892": true, "webpbn-10088": true,
-	"webpbn-12548": true, "webpbn-18297": true, "webpbn-22336": true, "knotty": true,
-	"meow": true, "faase": true, "webpbn-13480": true, "webpbn-16900": true,
-	"webpbn-19080": true, "webpbn-03867": true, "webpbn-00065": true,
+	"webpbn-22336": true, "knotty": true, "meow": true, "faase": true,
+}
+
+var raceSurvey = map[string]bool{
+	"webpbn-02712": true, "webpbn-09892": true, "webpbn-10088": true, "webpbn-12548": true,
+	"webpbn-13480": true, "webpbn-16900": true, "webpbn-19080": true, "webpbn-03867": true,
+	"webpbn-08098": true, "webpbn-18297": true,
 }
 
 func TestSurveyVerdicts(t *testing.T) {
@@ -71,7 +76,7 @@ func TestSurveyVerdicts(t *testing.T) {
 		if !ok {
 			continue // webpbn 354 is not in the survey's table
 		}
-		if slowSurvey[name] && !*corpusAll {
+		if (slowSurvey[name] || raceEnabled && raceSurvey[name]) && !*corpusAll {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
