@@ -139,10 +139,10 @@ type cdcl struct {
 	popped  []uint64
 	probing bool
 
-	best                                               []int8
-	bestLen                                            int
-	unsat                                              bool // no (further) solution
-	conflicts, decisions, restarts, lineSolves, probes int
+	best                            []int8
+	bestLen                         int
+	unsat                           bool // no (further) solution
+	conflicts, restarts, lineSolves int
 }
 
 // newCDCL builds the engine over the lines of s, which must be a state of
@@ -904,7 +904,6 @@ func (c *cdcl) lookahead(stop func() bool) int32 {
 				for i, w := range c.popped {
 					lines[i] |= w
 				}
-				c.probes++
 				if confl != noConflict {
 					c.probing = false
 					c.pok[x] = false
@@ -1041,7 +1040,6 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int32) bool) (complete b
 			}
 			continue
 		}
-		c.decisions++
 		c.lim = append(c.lim, int32(len(c.trail)))
 		c.assign(d, rDecision)
 	}
