@@ -119,55 +119,47 @@ func BenchmarkProbe(b *testing.B) {
 	b.ReportMetric(float64(s.Stats().Probes), "probes/op")
 }
 
-// BenchmarkSearch looks for two solutions of generated 25×25 puzzles (the
-// tournament size) that line solving and probing leave open.
-func BenchmarkSearch(b *testing.B) {
-	rng := rand.New(rand.NewPCG(5, 5))
-	var ps []*puzzle.Puzzle
-	for len(ps) < 10 {
-		p := randomPuzzle(rng, 25, 25, 1, 0.5)
-		s := linesolve.NewState(p)
-		if s.Probe(0) && !s.Solved() {
-			ps = append(ps, p)
-		}
-	}
-	nodes := 0
-	for b.Loop() {
-		nodes = 0
-		for _, p := range ps {
-			n := 0
-			res := linesolve.NewState(p).Search(linesolve.SearchLimits{}, func(puzzle.Grid) bool { n++; return n < 2 })
-			if n == 0 {
-				b.Fatal("Search found no solution of a generated puzzle")
-			}
-			nodes += res.Nodes
-		}
-	}
-	b.ReportMetric(float64(nodes), "nodes/op")
-}
-
-// BenchmarkLearner is BenchmarkSearch with a Learner on the probed state.
-func BenchmarkLearner(b *testing.B) {
+// openPuzzles returns ten generated 25×25 puzzles (the tournament size)
+// that line solving and probing leave open, probed.
+func openPuzzles() []*linesolve.State {
 	rng := rand.New(rand.NewPCG(5, 5))
 	var sts []*linesolve.State
 	for len(sts) < 10 {
-		p := randomPuzzle(rng, 25, 25, 1, 0.5)
-		s := linesolve.NewState(p)
+		s := linesolve.NewState(randomPuzzle(rng, 25, 25, 1, 0.5))
 		if s.Probe(0) && !s.Solved() {
 			sts = append(sts, s)
 		}
 	}
-	conflicts := 0
+	return sts
+}
+
+// BenchmarkSearch looks for two solutions of openPuzzles with the
+// depth-first search, BenchmarkLearner with a Learner.
+func BenchmarkSearch(b *testing.B) {
+	benchmarkTwo(b, "nodes/op", func(s *linesolve.State, found func(puzzle.Grid) bool) linesolve.SearchResult {
+		return s.Clone().Search(linesolve.SearchLimits{}, found)
+	})
+}
+
+func BenchmarkLearner(b *testing.B) {
+	benchmarkTwo(b, "conflicts/op", func(s *linesolve.State, found func(puzzle.Grid) bool) linesolve.SearchResult {
+		return linesolve.NewLearner(s).Run(linesolve.SearchLimits{}, found)
+	})
+}
+
+func benchmarkTwo(b *testing.B, unit string, search func(*linesolve.State, func(puzzle.Grid) bool) linesolve.SearchResult) {
+	sts := openPuzzles()
+	nodes := 0
 	for b.Loop() {
-		conflicts = 0
+		nodes = 0
 		for _, s := range sts {
 			n := 0
-			res := linesolve.NewLearner(s).Run(linesolve.SearchLimits{}, func(puzzle.Grid) bool { n++; return n < 2 })
+			res := search(s, func(puzzle.Grid) bool { n++; return n < 2 })
 			if n == 0 {
-				b.Fatal("the Learner found no solution of a generated puzzle")
+				b.Fatal("no solution of a generated puzzle")
 			}
-			conflicts += res.Nodes
+			nodes += res.Nodes
 		}
 	}
-	b.ReportMetric(float64(conflicts), "conflicts/op")
+	b.ReportMetric(float64(nodes), unit)
 }
