@@ -36,10 +36,12 @@ type Options struct {
 	// tell unique from multiple. Negative means all.
 	Max int
 	// Backend names the SAT solver: "" or "gophersat", "gini",
-	// "portfolio" (gophersat, gini and the search stage's depth-first
-	// search without a budget race, the first answer wins; give Worker too
-	// so that gophersat can be stopped), or an external solver (see
-	// external.go).
+	// "portfolio", or an external solver (see external.go). The portfolio
+	// races, for a black-and-white puzzle, the depth-first search without a
+	// budget against the learner (in place of the search stage), and for a
+	// colour puzzle gophersat, gini and the depth-first search without a
+	// budget (in place of SAT): the first answer wins. Give Worker too so
+	// that gophersat can be stopped.
 	Backend string
 	// Worker is a command that runs ServeWorker; when set, gophersat runs
 	// in that child process and a done context kills it.
@@ -213,6 +215,28 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		if o.Search >= 0 {
 			learner = linesolve.NewLearner(pre.state)
 		}
+		if learner != nil && o.Backend == "portfolio" {
+			t := time.Now()
+			sr := raceSearch(ctx, p, pre.state, learner, restartUnit(o.Restarts), limit, known)
+			res.Stats.Search = time.Since(t)
+			res.Solutions = sr.sols
+			if sr.err != nil {
+				return res, sr.err
+			}
+			if each != nil {
+				for _, g := range sr.sols[len(known):] {
+					if !each(g) {
+						break
+					}
+				}
+			}
+			res.Searched, res.Learned = sr.by == "search", sr.by == "learn"
+			finish(sr.complete)
+			if sr.timedOut && res.Verdict != Multiple {
+				res.Verdict = Timeout
+			}
+			return res, nil
+		}
 		if o.Search >= 0 && !useGoal {
 			t := time.Now()
 			sols, sres, decided, err := searchStage(ctx, p, pre.state, o.Search, restartUnit(o.Restarts), limit, learner != nil, each)
@@ -303,6 +327,7 @@ type searchResult struct {
 	timedOut bool
 	calls    int
 	err      error
+	by       string // for raceSearch: "search" or "learn"
 }
 
 // search enumerates the solutions of e with back end b, up to limit
@@ -447,6 +472,34 @@ func (s *gridSet) add(g puzzle.Grid) bool {
 	}
 	(*s)[h] = append((*s)[h], g)
 	return true
+}
+
+// raceSearch is the portfolio of a black-and-white puzzle: the depth-first
+// search without a budget, on its own copy of the presolved state, races
+// the learner, each on its own goroutine (they share nothing: the state's
+// line cache stays with the learner); the first to finish wins and the
+// other is stopped and waited for.
+func raceSearch(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, l *linesolve.Learner, restarts, limit int, known []puzzle.Grid) searchResult {
+	ctx2, cancel := context.WithCancel(ctx)
+	defer cancel()
+	ch := make(chan searchResult, 2)
+	dst := st.Clone()
+	go func() {
+		sr := dfsRacer(ctx2, p, dst, restarts, limit, known)
+		sr.by = "search"
+		ch <- sr
+	}()
+	go func() {
+		sr := searchResult{sols: append([]puzzle.Grid(nil), known...)}
+		sols, res, err := learnStage(ctx2, p, l, known, limit, nil)
+		sr.sols, sr.err, sr.by = append(sr.sols, sols...), err, "learn"
+		sr.complete, sr.timedOut = res.Complete, res.Stopped
+		ch <- sr
+	}()
+	first := <-ch
+	cancel()
+	<-ch
+	return first
 }
 
 // dfsRacer is the search stage without a budget, as a member of the

@@ -42,7 +42,8 @@
 //		Draw the puzzle as a printed nonogram.
 //
 // solve, check, count and batch take --sat NAME (gophersat, the default, in
-// process; gini; portfolio: gophersat, gini and the search racing; cadical, minisat,
+// process; gini; portfolio: on two cores, the depth-first search racing the
+// learner (black and white) or gophersat and gini (colour); cadical, minisat,
 // picosat, cryptominisat, kissat, glucose, lingeling, exec:PATH), --timeout D
 // (the search runs in a child process that is killed), --no-presolve,
 // --no-search (skip the search stage between line solving and SAT: the
