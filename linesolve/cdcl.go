@@ -68,18 +68,19 @@ const (
 )
 
 type clause struct {
-	start, size int32 // literals: arena[start : start+size]
+	start, size int32 // literals: arena[start : start+size]; arena[start-1] is size, 0 once deleted
 	lbd         int32
 	act         float32
 	learnt      bool
 	deleted     bool
 }
 
-// A watch is a clause that watches a literal, with a literal of the
-// clause whose truth lets the visit be skipped.
+// A watch is a clause that watches a literal (its index and where its
+// literals start in the arena), with a literal of the clause whose truth
+// lets the visit be skipped.
 type watch struct {
-	c       int32
-	blocker int32
+	c, start int32
+	blocker  int32
 }
 
 // cdcl is the solver state of a [Learner].
@@ -394,17 +395,17 @@ func (c *cdcl) propagateClauses(p int32) int32 {
 			j++
 			continue
 		}
-		cl := &c.clauses[wt.c]
-		if cl.deleted {
-			continue // dropped from the list
+		size := c.arena[wt.start-1]
+		if size == 0 {
+			continue // deleted: dropped from the list
 		}
-		lits := c.arena[cl.start : cl.start+cl.size]
+		lits := c.arena[wt.start : wt.start+size]
 		if lits[0] == fl {
 			lits[0], lits[1] = lits[1], fl
 		}
 		first := lits[0]
 		if first != wt.blocker && c.lv[first] == lTrue {
-			ws[j] = watch{wt.c, first}
+			ws[j] = watch{wt.c, wt.start, first}
 			j++
 			continue
 		}
@@ -412,7 +413,7 @@ func (c *cdcl) propagateClauses(p int32) int32 {
 		for k := 2; k < len(lits); k++ {
 			if c.lv[lits[k]] != lFalse {
 				lits[1], lits[k] = lits[k], fl
-				c.watches[lits[1]] = append(c.watches[lits[1]], watch{wt.c, first})
+				c.watches[lits[1]] = append(c.watches[lits[1]], watch{wt.c, wt.start, first})
 				moved = true
 				break
 			}
@@ -420,7 +421,7 @@ func (c *cdcl) propagateClauses(p int32) int32 {
 		if moved {
 			continue
 		}
-		ws[j] = watch{wt.c, first}
+		ws[j] = watch{wt.c, wt.start, first}
 		j++
 		if c.lv[first] == lFalse {
 			j += copy(ws[j:], ws[i:])
@@ -437,10 +438,12 @@ func (c *cdcl) propagateClauses(p int32) int32 {
 // two, and returns its index.
 func (c *cdcl) addClause(lits []int32, learnt bool, lbd int) int32 {
 	idx := int32(len(c.clauses))
-	c.clauses = append(c.clauses, clause{start: int32(len(c.arena)), size: int32(len(lits)), lbd: int32(lbd), learnt: learnt})
+	start := int32(len(c.arena)) + 1
+	c.clauses = append(c.clauses, clause{start: start, size: int32(len(lits)), lbd: int32(lbd), learnt: learnt})
+	c.arena = append(c.arena, int32(len(lits)))
 	c.arena = append(c.arena, lits...)
-	c.watches[lits[0]] = append(c.watches[lits[0]], watch{idx, lits[1]})
-	c.watches[lits[1]] = append(c.watches[lits[1]], watch{idx, lits[0]})
+	c.watches[lits[0]] = append(c.watches[lits[0]], watch{idx, start, lits[1]})
+	c.watches[lits[1]] = append(c.watches[lits[1]], watch{idx, start, lits[0]})
 	if learnt {
 		c.learnts = append(c.learnts, idx)
 	}
@@ -829,6 +832,7 @@ func (c *cdcl) reduceDB() {
 		cl := &c.clauses[ci]
 		if i < half && cl.lbd > 2 && !c.locked(ci) {
 			cl.deleted = true
+			c.arena[cl.start-1] = 0
 			continue
 		}
 		keep = append(keep, ci)
@@ -843,13 +847,13 @@ func (c *cdcl) locked(ci int32) bool {
 	return c.lv[p] == lTrue && c.reason[p>>1] == ci
 }
 
-// compact drops the literals of deleted clauses from the arena once they
-// are most of it.
+// compact drops deleted clauses from the arena once they are most of it,
+// and from the watch lists, which it points at the new places.
 func (c *cdcl) compact() {
 	live := 0
 	for _, cl := range c.clauses {
 		if !cl.deleted {
-			live += int(cl.size)
+			live += int(cl.size) + 1
 		}
 	}
 	if 2*live > len(c.arena) {
@@ -862,11 +866,22 @@ func (c *cdcl) compact() {
 			cl.size = 0
 			continue
 		}
+		arena = append(arena, cl.size)
 		start := int32(len(arena))
 		arena = append(arena, c.arena[cl.start:cl.start+cl.size]...)
 		cl.start = start
 	}
 	c.arena = arena
+	for l, ws := range c.watches {
+		j := 0
+		for _, wt := range ws {
+			if cl := &c.clauses[wt.c]; !cl.deleted {
+				ws[j] = watch{wt.c, cl.start, wt.blocker}
+				j++
+			}
+		}
+		c.watches[l] = ws[:j]
+	}
 }
 
 // lineFP is a fingerprint of the known cells of the lines in bit set m.
