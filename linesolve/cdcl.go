@@ -7,8 +7,9 @@ import (
 )
 
 // This file is the engine of [Learner]: conflict-driven clause learning
-// over the cells of a black-and-white puzzle whose lines fit in one word,
-// with the exact line solver as the propagator of every line (lazy clause
+// over the cells of a black-and-white puzzle (line masks of W words; one
+// word, with the line cache, when every line has at most 64 cells), with
+// the exact line solver as the propagator of every line (lazy clause
 // generation). See the package documentation.
 
 // Literal values.

@@ -57,7 +57,7 @@ type Options struct {
 	// which decides most puzzles that need a few guesses faster than a SAT
 	// solver. Its unit is cells of line solving (a solve of an n-cell line
 	// counts n); 0 means the default (see searchWork: up to about 5 s for
-	// a first solution, about 0.1 s more for the rest; about 0.3 s when a
+	// a first solution, about 0.1 s more for the rest; about 0.1 s when a
 	// learner follows), negative means no search stage at all. A positive
 	// budget holds alone, with no time limit, so that it is reproducible.
 	// When the budget runs out, a black-and-white puzzle goes on to a
@@ -95,7 +95,7 @@ type Result struct {
 	Solutions  []puzzle.Grid // each one passed puzzle.Check
 	LineSolved bool          // decided by line solving and probing alone, without SAT
 	Searched   bool          // decided by the search stage's depth-first search (Options.Search), without SAT
-	Learned    bool          // decided by the search stage's learner (black and white, lines of at most 64 cells), without SAT
+	Learned    bool          // decided by the search stage's learner (black-and-white puzzles), without SAT
 	Complete   bool          // Solutions are all there are
 	Stats      Stats
 }
