@@ -211,11 +211,9 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		if o.Search >= 0 {
 			st = pre.state
 		}
-		var learner *linesolve.Learner
-		if o.Search >= 0 {
-			learner = linesolve.NewLearner(pre.state)
-		}
-		if learner != nil && o.Backend == "portfolio" {
+		learns := o.Search >= 0 && p.IsBW() // a linesolve.Learner takes the puzzle
+		if learns && o.Backend == "portfolio" {
+			learner := linesolve.NewLearner(pre.state)
 			t := time.Now()
 			sr := raceSearch(ctx, p, pre.state, learner, restartUnit(o.Restarts), limit, known)
 			res.Stats.Search = time.Since(t)
@@ -239,7 +237,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		}
 		if o.Search >= 0 && !useGoal {
 			t := time.Now()
-			sols, sres, decided, err := searchStage(ctx, p, pre.state, o.Search, restartUnit(o.Restarts), limit, learner != nil, each)
+			sols, sres, decided, err := searchStage(ctx, p, pre.state, o.Search, restartUnit(o.Restarts), limit, learns, each)
 			res.Stats.Search = time.Since(t)
 			res.Stats.SearchNodes = sres.Nodes
 			res.Solutions = sols
@@ -253,9 +251,11 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 			}
 			known = sols
 		}
-		if learner != nil && ctx.Err() == nil {
+		if learns && ctx.Err() == nil {
+			// From the state the depth-first search left: probed at its
+			// root to the fixpoint.
 			t := time.Now()
-			sols, lres, err := learnStage(ctx, p, learner, known, limit, each)
+			sols, lres, err := learnStage(ctx, p, linesolve.NewLearner(pre.state), known, limit, each)
 			res.Stats.Learn = time.Since(t)
 			res.Stats.Conflicts = lres.Nodes
 			res.Solutions = append(known, sols...)
