@@ -96,6 +96,9 @@ type cdcl struct {
 	// Scratch masks of W words: the known cells of a line being explained
 	// (facts f0 white, f1 black; the others o0, o1) and two for tests.
 	f0, f1, o0, o1, t0, t1 []uint64
+	n2                     [2]uint64
+
+	cache2 *[1 << cacheBits]cache2Entry // lines of 65 to 128 cells
 
 	lv     []int8  // per literal: lTrue, lFalse or lUndef
 	level  []int32 // per cell
@@ -172,11 +175,12 @@ func newCDCL(s *State) *cdcl {
 			c.full[l*W+i/64] |= 1 << (i % 64)
 		}
 	}
-	if W == 1 {
-		c.sc.cache = s.sc.cache
-		if c.sc.cache == nil {
-			c.sc.cache = new(lineCache)
-		}
+	c.sc.cache = s.sc.cache
+	if W > 1 || c.sc.cache == nil {
+		c.sc.cache = new(lineCache) // one-word lines only
+	}
+	if W == 2 {
+		c.cache2 = new([1 << cacheBits]cache2Entry)
 	}
 	c.k0 = make([]uint64, (h+w)*W)
 	c.k1 = make([]uint64, (h+w)*W)
@@ -361,13 +365,26 @@ func (c *cdcl) propagate() int32 {
 // assigns the cells it forces; it returns false when the line has no
 // placement.
 func (c *cdcl) solveLineW(l int) bool {
-	W := c.lines[l].words // the line's own words: W for the long lines
+	t := c.lines[l]
+	W := t.words // the line's own words: fewer than c.W for the short lines
 	a0, a1 := c.t0[:W], c.t1[:W]
 	for i := range W {
 		j := l*c.W + i
 		a0[i], a1[i] = c.full[j]&^c.k1[j], c.full[j]&^c.k0[j]
 	}
-	n0, n1, ok := c.lines[l].solveMasksW(a0, a1, &c.sc)
+	var n0, n1 []uint64
+	var ok bool
+	switch W {
+	case 1:
+		var m0, m1 uint64
+		m0, m1, ok = t.solveMasks(a0[0], a1[0], &c.sc)
+		c.n2[0], c.n2[1] = m0, m1
+		n0, n1 = c.n2[:1], c.n2[1:2]
+	case 2:
+		n0, n1, ok = c.solveLine2(t, a0, a1)
+	default:
+		n0, n1, ok = t.solveMasksW(a0, a1, &c.sc)
+	}
 	if !ok {
 		return false
 	}
@@ -380,6 +397,30 @@ func (c *cdcl) solveLineW(l int) bool {
 		}
 	}
 	return true
+}
+
+// solveLine2 is solveMasksW for lines of 65 to 128 cells, through a
+// direct-mapped cache like the one-word line cache.
+func (c *cdcl) solveLine2(t *template, a0, a1 []uint64) (n0, n1 []uint64, ok bool) {
+	h := (a0[0]*0x9E3779B97F4A7C15 ^ a0[1]*0xC2B2AE3D27D4EB4F ^ a1[0]*0x165667B19E3779F9 ^
+		a1[1]*0xD6E8FEB86659FD93 ^ uint64(t.id)*0xFF51AFD7ED558CCD) >> (64 - cacheBits)
+	e := &c.cache2[h]
+	if e.id != t.id+1 || e.a0 != [2]uint64(a0) || e.a1 != [2]uint64(a1) {
+		m0, m1, ok := t.solveMasksW(a0, a1, &c.sc)
+		if !ok {
+			return nil, nil, false
+		}
+		*e = cache2Entry{id: t.id + 1, a0: [2]uint64(a0), a1: [2]uint64(a1), n0: [2]uint64(m0), n1: [2]uint64(m1)}
+	}
+	return e.n0[:], e.n1[:], true
+}
+
+// cache2Entry is an entry of the two-word line cache: for line id-1 with
+// masks a0, a1 (see solveMasksW), the refined masks n0, n1 of a line that
+// has a placement (lines with none are not kept).
+type cache2Entry struct {
+	id             int32
+	a0, a1, n0, n1 [2]uint64
 }
 
 // propagateClauses visits the clauses watching ¬p, p having become true
