@@ -554,9 +554,13 @@ func (c *cdcl) explainLine(l int, out []int32) []int32 {
 		o1[i] &^= b
 		c.lineSolves++
 		var feasible bool
-		if W == 1 {
+		switch {
+		case t.words == 1:
 			feasible = t.feasibleBW(full[0]&^(f1[0]|o1[0]), full[0]&^(f0[0]|o0[0]))
-		} else {
+		case t.words == 2:
+			feasible = t.feasible2(u128{full[0] &^ (f1[0] | o1[0]), full[1] &^ (f1[1] | o1[1])},
+				u128{full[0] &^ (f0[0] | o0[0]), full[1] &^ (f0[1] | o0[1])})
+		default:
 			tw := t.words
 			for j := range tw {
 				c.t0[j] = full[j] &^ (f1[j] | o1[j])
@@ -1151,4 +1155,70 @@ func (t *template) feasibleBW(a0, a1 uint64) bool {
 		return true
 	}
 	return t.k > 0 && s>>(n-t.blocks[t.k-1].len)&1 != 0
+}
+
+// u128 is a bit set of up to 128 cells: lo holds cells 0–63.
+type u128 struct{ lo, hi uint64 }
+
+func (x u128) and(y u128) u128 { return u128{x.lo & y.lo, x.hi & y.hi} }
+
+func (x u128) shl(k int) u128 {
+	switch {
+	case k == 0:
+		return x
+	case k < 64:
+		return u128{x.lo << k, x.hi<<k | x.lo>>(64-k)}
+	}
+	return u128{0, x.lo << (k - 64)}
+}
+
+func (x u128) shr(k int) u128 {
+	switch {
+	case k == 0:
+		return x
+	case k < 64:
+		return u128{x.lo>>k | x.hi<<(64-k), x.hi >> k}
+	}
+	return u128{x.hi >> (k - 64), 0}
+}
+
+func (x u128) bit(i int) bool {
+	if i < 64 {
+		return x.lo>>i&1 != 0
+	}
+	return x.hi>>(i-64)&1 != 0
+}
+
+// fill128 is fill1 over 128 bits.
+func fill128(seeds, a u128) u128 {
+	lo, carry := bits.Add64(a.lo, seeds.lo, 0)
+	hi, _ := bits.Add64(a.hi, seeds.hi, carry)
+	return u128{(lo^a.lo)&a.lo | seeds.lo, (hi^a.hi)&a.hi | seeds.hi}
+}
+
+// feasible2 is feasibleBW for lines of 65 to 128 cells.
+func (t *template) feasible2(a0, a1 u128) bool {
+	if !t.ok {
+		return false
+	}
+	g := fill128(a0.and(u128{1, 0}), a0)
+	var s u128
+	for j, b := range t.blocks {
+		s = a1
+		for have := 1; have < b.len; {
+			d := min(have, b.len-have)
+			s = s.and(s.shr(d))
+			have += d
+		}
+		pred := g.shl(1)
+		if j == 0 {
+			pred.lo |= 1
+		}
+		s = s.and(pred)
+		g = fill128(s.shl(b.len).and(a0), a0)
+	}
+	if g.bit(t.n - 1) {
+		return true
+	}
+	return t.k > 0 && s.bit(t.n-t.blocks[t.k-1].len)
 }

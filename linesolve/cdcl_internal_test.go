@@ -66,7 +66,7 @@ func TestFeasibleBW(t *testing.T) {
 }
 
 // TestLineMasksW: the mask versions of the line solver and of the
-// feasibility test for lines of any length agree with the line solver on
+// feasibility tests for lines of any length (and of 65 to 128 cells) agree with the line solver on
 // cells, on random one-colour lines of 1 to 200 cells.
 func TestLineMasksW(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -100,6 +100,11 @@ func TestLineMasksW(t *testing.T) {
 		want := tp.solve(cells, out, &w)
 		if got := tp.feasibleW(a0, a1, &w2); got != want {
 			t.Fatalf("clue %v, cells %v: feasibleW = %v, line solver %v", clue, cells, got, want)
+		}
+		if W == 2 {
+			if got := tp.feasible2(u128{a0[0], a0[1]}, u128{a1[0], a1[1]}); got != want {
+				t.Fatalf("clue %v, cells %v: feasible2 = %v, line solver %v", clue, cells, got, want)
+			}
 		}
 		n0, n1, ok := tp.solveMasksW(a0, a1, &w2)
 		if ok != want {
