@@ -45,7 +45,8 @@
 // process; gini; portfolio: on two cores, the depth-first search racing the
 // learner (black and white) or gophersat and gini (colour); cadical, minisat,
 // picosat, cryptominisat, kissat, glucose, lingeling, exec:PATH), --timeout D
-// (the search runs in a child process that is killed), --no-presolve,
+// (the search stage stops itself; gophersat runs in a child process that is
+// killed), --no-presolve,
 // --no-search (skip the search stage between line solving and SAT: the
 // depth-first search and, for black-and-white puzzles, the learner)
 // and --encoding path|classic|order.
