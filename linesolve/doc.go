@@ -87,12 +87,13 @@
 // same way. Analysis learns the first-UIP clause, minimised by dropping
 // literals whose reasons lie inside it.
 //
-// Decisions follow VSIDS and saved phases, reset every 8 restarts to the
-// phases of the longest trail seen; on puzzles of at most 1,200 cells the
-// first 8 decision levels are chosen instead by probing each open cell
-// both ways, as [State.Search] branches. A solution is blocked by the
-// negations of its decisions (the decisions and sound propagation forced
-// the rest, so no other solution takes them all), which backjumps one
-// level, so the Learner enumerates every solution once and knows when
-// there are no more.
+// Decisions follow VSIDS in target phases: each cell takes its colour on
+// the longest trail since the last rephasing (before there is one, its
+// saved phase; saved phases reset every 8 restarts to those of the
+// longest trail); on puzzles of at most 1,200 cells the first 8 decision
+// levels are chosen instead by probing each open cell both ways, as
+// [State.Search] branches. A solution is blocked by the negations of its
+// decisions (the decisions and sound propagation forced the rest, so no
+// other solution takes them all), which backjumps one level, so the
+// Learner enumerates every solution once and knows when there are no more.
 package linesolve
