@@ -1,9 +1,10 @@
 // Package solver solves nonograms: it presolves with exact line solving
-// and probing, then runs the search stage ([Options.Search]): a bounded
-// depth-first search with probing at every node, which decides most
-// puzzles that need a few guesses, and for black-and-white puzzles a
-// [linesolve.Learner] (clause learning over the cells with the line
-// solvers as propagators), which goes on to the verdict. What is left
+// and probing, then runs the search stage ([Options.Search]): for
+// black-and-white puzzles a [linesolve.Learner] (clause learning over the
+// cells with the line solvers as propagators), which goes on to the
+// verdict; for colour puzzles (and black-and-white ones given a search
+// budget first) a bounded depth-first search with probing at every node,
+// which decides most puzzles that need a few guesses. What is left
 // (colour puzzles, or everything with Options.Search < 0) is encoded
 // (package encode) for a SAT back end; each model is decoded and checked
 // with [puzzle.Check], and further solutions are enumerated with blocking

@@ -70,17 +70,20 @@ func presolve(ctx context.Context, p *puzzle.Puzzle, probe int) presolved {
 // for the learner or SAT (Forever: 4.4 s of search against 0.04 s of
 // gophersat).
 //
-// When a learner follows (black-and-white puzzles), the depth-first
-// search gets only learnWork first (about 0.1 s on a 25×25 puzzle): it
-// finishes most puzzles that need a few guesses in milliseconds, and on
-// those where it does not, clause learning is the faster way on. Simulated
-// over the per-puzzle times of both alone on all 1,000 taai2011 puzzles
-// (at most 20 s each): the learner alone 87 s, the search alone 182 s, a
-// hand-over after 0.1 s 75 s, after 0.3 s 78 s, after 0.5 s 86 s; giving
-// the learner 0.01–0.2 s first made it 1–3 s worse.
+// When a learner follows (black-and-white puzzles), the default is no
+// depth-first search at all: since the learner decides in target phases
+// it is the faster way on every kind of puzzle measured. Learner alone
+// against the default pipeline with about 0.1 s of depth-first search
+// first (benchmarks/learner and the corpus runner, the same morning):
+// taai2011 CPU 39.4 s against 43.4 s (the 845 puzzles the depth-first
+// search decided cost it 8.6 s, the learner 18 s, but the learner's head
+// start on the other 148 more than makes up for that; simulated
+// hand-overs after 5 to 50 ms gave 40.4 to 41.9 s); survey puzzles Flag
+// 3.4 against 11 ms, Center 1.9 against 18 ms, Forever 4.4 against 48 ms,
+// Gettys 2.0 against 2.3 s, 9-Dom 345 against 286 ms; the four hard ones
+// 0.20 against 0.78 s.
 const (
 	searchWork       = 1_250_000_000
-	learnWork        = 25_000_000
 	searchAfterFirst = 25_000_000
 	searchTime       = 5 * time.Second
 )
@@ -109,15 +112,12 @@ func restartUnit(o int) int {
 // each) and whether it decided the verdict: complete (every solution
 // found), or stopped by each or by reaching limit. When it did not, the
 // SAT back end goes on with the solutions found blocked.
-func searchStage(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, work, restarts, limit int, learner bool, each func(puzzle.Grid) bool) (sols []puzzle.Grid, res linesolve.SearchResult, decided bool, err error) {
+func searchStage(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, work, restarts, limit int, each func(puzzle.Grid) bool) (sols []puzzle.Grid, res linesolve.SearchResult, decided bool, err error) {
 	cells := max(1, (p.Width()+p.Height())/2)
 	lim := linesolve.SearchLimits{Lines: max(1, work/cells), Restarts: restarts, Stop: func() bool { return ctx.Err() != nil }}
 	if work == 0 {
 		deadline := time.Now().Add(searchTime)
 		lim.Lines, lim.AfterFirst = searchWork/cells, searchAfterFirst/cells
-		if learner {
-			lim.Lines = learnWork / cells
-		}
 		lim.Stop = func() bool { return ctx.Err() != nil || time.Now().After(deadline) }
 	}
 	var stopped bool

@@ -56,11 +56,12 @@ type Options struct {
 	// depth-first search that probes every node (linesolve.State.Search),
 	// which decides most puzzles that need a few guesses faster than a SAT
 	// solver. Its unit is cells of line solving (a solve of an n-cell line
-	// counts n); 0 means the default (see searchWork: up to about 5 s for
-	// a first solution, about 0.1 s more for the rest; about 0.1 s when a
-	// learner follows), negative means no search stage at all. A positive
-	// budget holds alone, with no time limit, so that it is reproducible.
-	// When the budget runs out, a black-and-white puzzle goes on to a
+	// counts n); 0 means the default (see searchWork: for a colour puzzle
+	// up to about 5 s for a first solution, about 0.1 s more for the rest;
+	// for a black-and-white puzzle no depth-first search, the learner at
+	// once), negative means no search stage at all. A positive budget
+	// holds alone, with no time limit, so that it is reproducible. When the
+	// budget runs out, a black-and-white puzzle goes on to a
 	// linesolve.Learner, which runs to the verdict or the deadline; a
 	// colour puzzle goes on to the SAT back end. Either takes over with the
 	// solutions found so far blocked.
@@ -235,9 +236,9 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 			}
 			return res, nil
 		}
-		if o.Search >= 0 && !useGoal {
+		if o.Search >= 0 && !useGoal && !(learns && o.Search == 0) {
 			t := time.Now()
-			sols, sres, decided, err := searchStage(ctx, p, pre.state, o.Search, restartUnit(o.Restarts), limit, learns, each)
+			sols, sres, decided, err := searchStage(ctx, p, pre.state, o.Search, restartUnit(o.Restarts), limit, each)
 			res.Stats.Search = time.Since(t)
 			res.Stats.SearchNodes = sres.Nodes
 			res.Solutions = sols
@@ -252,8 +253,8 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 			known = sols
 		}
 		if learns && ctx.Err() == nil {
-			// From the state the depth-first search left: probed at its
-			// root to the fixpoint.
+			// From the presolved state, or the one a depth-first search
+			// with a budget left (probed at its root to the fixpoint).
 			t := time.Now()
 			sols, lres, err := learnStage(ctx, p, linesolve.NewLearner(pre.state), known, limit, each)
 			res.Stats.Learn = time.Since(t)

@@ -48,17 +48,20 @@ func TestSolveHeart(t *testing.T) {
 }
 
 // TestSolveSearchStage: the JSON says which stage decided. The diagonals
-// puzzle is decided by the search stage with no SAT call by default, and
-// by SAT (two solutions, so at least two calls) with --no-search.
+// puzzle (black and white) is decided by the search stage's learner with
+// no SAT call and no depth-first search by default, and by SAT (two
+// solutions, so at least two calls) with --no-search.
 func TestSolveSearchStage(t *testing.T) {
 	type out struct {
 		Verdict  string `json:"verdict"`
 		Count    int    `json:"count"`
 		Searched bool   `json:"searched"`
+		Learned  bool   `json:"learned"`
 		Line     bool   `json:"line_solved"`
 		Stats    struct {
-			SATCalls int `json:"sat_calls"`
-			Nodes    int `json:"search_nodes"`
+			SATCalls  int `json:"sat_calls"`
+			Nodes     int `json:"search_nodes"`
+			Conflicts int `json:"conflicts"`
 		} `json:"stats"`
 	}
 	parse := func(r result) out {
@@ -70,11 +73,11 @@ func TestSolveSearchStage(t *testing.T) {
 		return o
 	}
 	o := parse(run(t, "solve", "--json", "--format", "text", textFile(t, diagonals)))
-	if o.Verdict != "multiple" || o.Count != 2 || !o.Searched || o.Line || o.Stats.SATCalls != 0 || o.Stats.Nodes == 0 {
-		t.Errorf("default: %+v; want multiple, decided by the search stage without SAT", o)
+	if o.Verdict != "multiple" || o.Count != 2 || o.Searched || !o.Learned || o.Line || o.Stats.SATCalls != 0 || o.Stats.Nodes != 0 {
+		t.Errorf("default: %+v; want multiple, decided by the learner without SAT or depth-first search", o)
 	}
 	o = parse(run(t, "solve", "--json", "--no-search", "--format", "text", textFile(t, diagonals)))
-	if o.Verdict != "multiple" || o.Count != 2 || o.Searched || o.Stats.SATCalls < 2 || o.Stats.Nodes != 0 {
+	if o.Verdict != "multiple" || o.Count != 2 || o.Searched || o.Learned || o.Stats.SATCalls < 2 || o.Stats.Nodes != 0 || o.Stats.Conflicts != 0 {
 		t.Errorf("--no-search: %+v; want multiple from SAT, no search nodes", o)
 	}
 	o = parse(run(t, "solve", "--json", "testdata/heart.non"))
