@@ -42,29 +42,29 @@ func lineReason(l int) int32 { return -2 - int32(l) }
 // that took the pipeline or the learner over 0.1 s (5 s each, CPU): Luby
 // restarts of 100 conflicts (50: 97 s, 100: 82 s, 200: 82 s with
 // rephasing every 4); the learnt clauses halved (keeping LBD ≤ 2) after
-// 2000, then every 2000 + 300·k more conflicts; VSIDS decay 0.95;
-// lookahead decisions on the first 8 decision levels (4: 94 s, 8: 95 s,
-// 12: 102 s; none was 15–20 % slower on taai2011 but a little faster on
-// the survey puzzles); the saved phases reset to those of the longest
-// trail every 8 restarts (none: 95 s; every 2, 4, 8, 16: 77, 82, 74, 82
-// s); explanations that drop the newest cells first (oldest first: 197
-// s); lines solved first in, first out (last in, first out: 71 s against
-// 60 s; over all 1,000 puzzles at most 20 s each, 107 s against 87 s); lookahead only on puzzles of at most 1,200 cells, because a probe
-// of every cell costs more the more cells there are (Gettys, 99×59: no
-// solution in 60 s with lookahead, 19 s without; 16900, 56×80: 13.0 s
-// against 0.50 s; on the survey puzzles up to 40×40 with lines of at most
-// 64 cells it made little difference); 2 % of the decisions (after the
-// lookahead levels) on a random cell (the 222: none 59 s, 0.5 % 59 s, 1 %
-// 48 s, 2 % 50 s, 3 % 64 s; all 1,000 puzzles: none 87 s, 1 % 75 s and
-// 2 % 64 s, those two run side by side).
+// 2000, then every 2000 + 300·k more conflicts; VSIDS decay 0.95; the
+// saved phases reset to those of the longest trail every 8 restarts
+// (none: 95 s; every 2, 4, 8, 16: 77, 82, 74, 82 s); explanations that
+// drop the newest cells first (oldest first: 197 s); lines solved first
+// in, first out (last in, first out: 71 s against 60 s; over all 1,000
+// puzzles at most 20 s each, 107 s against 87 s); 2 % of the decisions on
+// a random cell (the 222: none 59 s, 0.5 % 59 s, 1 % 48 s, 2 % 50 s, 3 %
+// 64 s; all 1,000 puzzles: none 87 s, 1 % 75 s and 2 % 64 s, those two
+// run side by side). These were measured with saved phases and a
+// lookahead (the first 8 decision levels chosen by probing every open
+// cell both ways, as State.Search branches) on puzzles of at most 1,200
+// cells. With target phases (see pickBranch) the lookahead cost more than
+// it saved, and it is gone: learner alone on all 1,000 taai2011 puzzles,
+// 29.3 s CPU against 39.4 s with it; on the 96 that took the pipeline
+// over 0.1 s, seeds 0, 1, 2 of the random decisions: 15.4, 15.9, 19.3 s
+// against 24.4, 35.1, 33.3 s, 0.67, 0.66, 0.79 against 0.79, 1.07, 0.99
+// million conflicts; 9-Dom 42 ms against 345 ms.
 const (
 	cdclRestartUnit = 100
 	cdclReduceFirst = 2000
 	cdclReduceInc   = 300
 	cdclVarDecay    = 0.95
-	cdclLookDepth   = 8
 	cdclRephase     = 8
-	cdclLookCells   = 1200
 	cdclRandomFreq  = 0.02
 )
 
@@ -136,18 +136,6 @@ type cdcl struct {
 	restartN, lubyI, restartAt int
 	nextReduce, reduceK        int
 
-	// Lookahead (see lookahead): per cell, the lines its last probe
-	// solved (lw words), their fingerprint then, whether that is set, its
-	// score and preferred literal; the lines the current probe solved.
-	lw      int
-	plines  []uint64
-	pfp     []uint64
-	pok     []bool
-	pscore  []float64
-	pbest   []int32
-	popped  []uint64
-	probing bool
-
 	best                            []int8
 	bestLen                         int
 	rng                             uint64
@@ -200,13 +188,6 @@ func newCDCL(s *State) *cdcl {
 	c.expl = make([][]int32, n)
 	c.explOK = make([]bool, n)
 	c.lbdSeen = make([]int32, n+1)
-	c.lw = (h + w + 63) / 64
-	c.plines = make([]uint64, n*c.lw)
-	c.pfp = make([]uint64, n)
-	c.pok = make([]bool, n)
-	c.pscore = make([]float64, n)
-	c.pbest = make([]int32, n)
-	c.popped = make([]uint64, c.lw)
 	for x := range n {
 		c.hpos[x] = -1
 		c.phase[x] = lFalse
@@ -293,9 +274,7 @@ func (c *cdcl) cancelUntil(lvl int) {
 	}
 	for i := len(c.trail) - 1; i >= int(c.lim[lvl]); i-- {
 		x := int(c.trail[i] >> 1)
-		if !c.probing {
-			c.phase[x] = c.lv[2*x]
-		}
+		c.phase[x] = c.lv[2*x]
 		c.lv[2*x], c.lv[2*x+1] = lUndef, lUndef
 		r, col := x/c.w, x%c.w
 		i, m := r*c.W+col>>6, ^(uint64(1) << (col & 63))
@@ -336,9 +315,6 @@ func (c *cdcl) propagate() int32 {
 		l := int(c.lineQ[c.lqHead])
 		c.lqHead++
 		c.inQ[l] = false
-		if c.probing {
-			c.popped[l>>6] |= 1 << (l & 63)
-		}
 		c.lineSolves++
 		if c.W > 1 {
 			if !c.solveLineW(l) {
@@ -940,83 +916,6 @@ func (c *cdcl) compact() {
 	}
 }
 
-// lineFP is a fingerprint of the known cells of the lines in bit set m.
-func (c *cdcl) lineFP(m []uint64) uint64 {
-	var fp uint64
-	for i, w := range m {
-		for ; w != 0; w &= w - 1 {
-			l := i<<6 | bits.TrailingZeros64(w)
-			for j := l * c.W; j < (l+1)*c.W; j++ {
-				h := (c.k0[j]+uint64(j))*0x9E3779B97F4A7C15 ^ c.k1[j]*0xC2B2AE3D27D4EB4F
-				fp += h ^ h>>29
-			}
-		}
-	}
-	return fp
-}
-
-// lookLearned is what lookahead returns when a probe failed and was
-// learnt: propagate again.
-const lookLearned int32 = -2
-
-// lookahead picks a decision as the depth-first search does: it probes
-// each unassigned cell both ways (skipping a cell when the lines its last
-// probe solved are as they were then) and returns the cell with the
-// largest ln(1+n₀) + ln(1+n₁) (n = cells a probe assigned), in the colour
-// whose probe assigned fewer. A probe that fails is a conflict, learnt as
-// any other: lookahead then returns lookLearned. It returns -1 when every
-// cell is assigned, and lookLearned also when stop says so (c.probing
-// tells nothing then: the caller asks stop again).
-func (c *cdcl) lookahead(stop func() bool) int32 {
-	d := c.decisionLevel()
-	best, bestScore := int32(-1), -1.0
-	probed := 0
-	for x := range c.n {
-		if c.lv[2*x] != lUndef {
-			continue
-		}
-		lines := c.plines[x*c.lw : (x+1)*c.lw]
-		if !c.pok[x] || c.lineFP(lines) != c.pfp[x] {
-			probed++
-			if probed%64 == 0 && stop != nil && stop() {
-				return lookLearned
-			}
-			clear(lines)
-			var cnt [2]int
-			for side := range 2 {
-				c.lim = append(c.lim, int32(len(c.trail)))
-				c.assign(lit(x, side == 1), rDecision)
-				c.probing = true
-				clear(c.popped)
-				confl := c.propagate()
-				for i, w := range c.popped {
-					lines[i] |= w
-				}
-				if confl != noConflict {
-					c.probing = false
-					c.pok[x] = false
-					c.learn(confl)
-					return lookLearned
-				}
-				cnt[side] = len(c.trail) - int(c.lim[d]) - 1
-				c.cancelUntil(d)
-				c.probing = false
-			}
-			c.pok[x] = true
-			c.pfp[x] = c.lineFP(lines)
-			c.pscore[x] = math.Log1p(float64(cnt[0])) + math.Log1p(float64(cnt[1]))
-			c.pbest[x] = lit(x, cnt[1] < cnt[0])
-		}
-		if sc := c.pscore[x]; sc > bestScore {
-			best, bestScore = int32(x), sc
-		}
-	}
-	if best < 0 {
-		return -1
-	}
-	return c.pbest[best]
-}
-
 // blockDecisions forbids the solution the trail holds: the decisions and
 // propagation (which is sound for every solution not found before) led to
 // it, so no other solution takes every decision, and the clause of their
@@ -1067,7 +966,7 @@ func (c *cdcl) block(trueLits []int32) {
 }
 
 // solve searches on from where the last call left off, until stop (asked
-// after every conflict and every 64 probes) returns true, and passes each
+// after every conflict and every solution) returns true, and passes each
 // solution, as its true literals, to found, which returns false to end
 // the run (the solution is blocked first, so a later call goes on to the
 // next). It returns true when no solution is left: every one was passed
@@ -1104,17 +1003,7 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int32) bool) (complete b
 			c.nextReduce = c.conflicts + cdclReduceFirst + cdclReduceInc*c.reduceK
 			c.reduceDB()
 		}
-		var d int32
-		if c.decisionLevel() < cdclLookDepth && c.n <= cdclLookCells {
-			if d = c.lookahead(stop); d == lookLearned {
-				if stop != nil && stop() {
-					return false
-				}
-				continue
-			}
-		} else {
-			d = c.pickBranch()
-		}
+		d := c.pickBranch()
 		if d < 0 {
 			// Every cell assigned and every line solved since its last
 			// change: a solution.
@@ -1123,7 +1012,7 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int32) bool) (complete b
 			}
 			more := found(sol)
 			c.blockDecisions()
-			if !more {
+			if !more || stop != nil && stop() {
 				return false
 			}
 			continue

@@ -90,9 +90,7 @@
 // Decisions follow VSIDS in target phases: each cell takes its colour on
 // the longest trail since the last rephasing (before there is one, its
 // saved phase; saved phases reset every 8 restarts to those of the
-// longest trail); on puzzles of at most 1,200 cells the first 8 decision
-// levels are chosen instead by probing each open cell both ways, as
-// [State.Search] branches. A solution is blocked by the negations of its
+// longest trail). A solution is blocked by the negations of its
 // decisions (the decisions and sound propagation forced the rest, so no
 // other solution takes them all), which backjumps one level, so the
 // Learner enumerates every solution once and knows when there are no more.

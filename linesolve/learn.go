@@ -56,7 +56,7 @@ func (l *Learner) Block(g puzzle.Grid) {
 // Run searches on and passes each solution not reported before (and not
 // blocked) to found, which returns false to end the run. Of limits, Nodes
 // (> 0) bounds the conflicts and Lines the line solves, both counted since
-// NewLearner, and Stop is asked after every conflict and every 64 probes;
+// NewLearner, and Stop is asked after every conflict and every solution;
 // Restarts and AfterFirst do not apply. The result counts conflicts as
 // Nodes and restarts + 1 as Runs; Complete means that every solution has
 // been reported, in this run or an earlier one.
