@@ -51,4 +51,18 @@
 // the timeout. The CPU figures are user+sys of the runner and its children
 // (getrusage RUSAGE_SELF + RUSAGE_CHILDREN). RESULTS.md holds the latest
 // full run, made on a quiet machine.
+//
+// # Learner runs
+//
+//	go run ./benchmarks/learner [-timeout D] [-run REGEXP] [-min D] [-cpuprofile FILE] FILE...
+//
+// runs linesolve.Learner alone (after the solver's line solving and
+// probing) on the black-and-white puzzles of the files, one at a time, for
+// two solutions or the proof that there is one, and prints per puzzle the
+// verdict, time, conflicts, line solves and time to the first solution,
+// then a summary with the process CPU time: the tool behind the learner's
+// settings in linesolve/cdcl.go. Every grid it finds must pass
+// puzzle.Check. For example, the taai2011 set:
+//
+//	go run ./benchmarks/learner -timeout 20s -min 1h ../shared/corpora/tournament-NonogramRecord/question/taai2011.txt
 package benchmarks

@@ -27,7 +27,7 @@ import (
 func main() {
 	timeout := flag.Duration("timeout", 5*time.Second, "time limit per puzzle")
 	run := flag.String("run", "", "only puzzles whose name (FILE:INDEX or title) matches `REGEXP`")
-	min := flag.Duration("min", 0, "print only puzzles that took at least `D`")
+	minTime := flag.Duration("min", 0, "print only puzzles that took at least `D`")
 	prof := flag.String("cpuprofile", "", "write a CPU profile to `FILE`")
 	flag.Parse()
 	if *prof != "" {
@@ -104,7 +104,7 @@ func main() {
 			firstTotal += first
 			conflicts += res.Nodes
 			times = append(times, d)
-			if d >= *min {
+			if d >= *minTime {
 				fmt.Printf("%-50s %-8s %10.1f ms %9d conflicts %10d lines %10.1f ms to the first\n", id, verdict, ms(d), res.Nodes, res.Lines, ms(first))
 			}
 		}
