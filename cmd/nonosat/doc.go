@@ -48,7 +48,8 @@
 // (the search stage stops itself; gophersat runs in a child process that is
 // killed), --no-presolve,
 // --no-search (skip the search stage between line solving and SAT: the
-// depth-first search and, for black-and-white puzzles, the learner)
+// learner for black-and-white puzzles, the depth-first search for colour
+// ones)
 // and --encoding path|classic|order.
 //
 //	convert FILE --to NAME [-o OUT]

@@ -32,7 +32,7 @@ func encodingFlag() cli.Flag {
 }
 
 func noSearchFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "no-search", Usage: "skip the search stage between line solving and SAT (a depth-first search with probing and restarts, then, for black-and-white puzzles, clause learning over the cells to the end)"}
+	return &cli.BoolFlag{Name: "no-search", Usage: "skip the search stage between line solving and SAT (for black-and-white puzzles clause learning over the cells to the end, for colour puzzles a depth-first search with probing and restarts)"}
 }
 
 // solverFlags are the flags solve, check and count share.
