@@ -828,7 +828,6 @@ func (c *cdcl) pickBranch() int32 {
 			}
 		}
 	}
-
 	for len(c.heap) > 0 {
 		x := c.heapPop()
 		if c.lv[2*x] == lUndef {

@@ -74,7 +74,8 @@ func presolve(ctx context.Context, p *puzzle.Puzzle, probe int) presolved {
 // depth-first search at all: since the learner decides in target phases
 // it is the faster way on every kind of puzzle measured. Learner alone
 // against the default pipeline with about 0.1 s of depth-first search
-// first (benchmarks/learner and the corpus runner, the same morning):
+// first, both with target phases and the lookahead the learner has since
+// dropped (benchmarks/learner and the corpus runner, the same afternoon):
 // taai2011 CPU 39.4 s against 43.4 s (the 845 puzzles the depth-first
 // search decided cost it 8.6 s, the learner 18 s, but the learner's head
 // start on the other 148 more than makes up for that; simulated

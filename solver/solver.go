@@ -236,7 +236,10 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 			}
 			return res, nil
 		}
-		if o.Search >= 0 && !useGoal && !(learns && o.Search == 0) {
+		// The depth-first search comes first for colour puzzles, and for
+		// black-and-white ones only when given a budget: by default the
+		// learner takes those at once.
+		if dfs := o.Search > 0 || o.Search == 0 && !learns; dfs && !useGoal {
 			t := time.Now()
 			sols, sres, decided, err := searchStage(ctx, p, pre.state, o.Search, restartUnit(o.Restarts), limit, each)
 			res.Stats.Search = time.Since(t)

@@ -66,6 +66,7 @@ func main() {
 			}
 			start := time.Now()
 			s := linesolve.NewState(p)
+			// The solver's presolve: its default probing budget is 4 probes a cell.
 			ok := s.Propagate() && s.ProbeUntil(4*p.Width()*p.Height(), nil)
 			verdict := "none"
 			var res linesolve.SearchResult
@@ -75,7 +76,6 @@ func main() {
 			} else if ok {
 				deadline := start.Add(*timeout)
 				sols := 0
-				first = 0
 				res = linesolve.NewLearner(s).Run(linesolve.SearchLimits{Stop: func() bool { return time.Now().After(deadline) }},
 					func(g puzzle.Grid) bool {
 						if e := puzzle.Check(p, g); e != nil {
