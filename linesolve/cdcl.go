@@ -98,7 +98,6 @@ type cdcl struct {
 	f0, f1, o0, o1, t0, t1 []uint64
 	n2                     [2]uint64
 
-	cache2 *[1 << cacheBits]cache2Entry // lines of 65 to 128 cells
 
 	lv     []int8  // per literal: lTrue, lFalse or lUndef
 	level  []int32 // per cell
@@ -168,7 +167,7 @@ func newCDCL(s *State) *cdcl {
 		c.sc.cache = new(lineCache) // one-word lines only
 	}
 	if W == 2 {
-		c.cache2 = new([1 << cacheBits]cache2Entry)
+		c.sc.cache2 = new(lineCache2)
 	}
 	c.k0 = make([]uint64, (h+w)*W)
 	c.k1 = make([]uint64, (h+w)*W)
@@ -357,7 +356,7 @@ func (c *cdcl) solveLineW(l int) bool {
 		c.n2[0], c.n2[1] = m0, m1
 		n0, n1 = c.n2[:1], c.n2[1:2]
 	case 2:
-		n0, n1, ok = c.solveLine2(t, a0, a1)
+		n0, n1, ok = t.solveMasks2(a0, a1, &c.sc)
 	default:
 		n0, n1, ok = t.solveMasksW(a0, a1, &c.sc)
 	}
@@ -373,30 +372,6 @@ func (c *cdcl) solveLineW(l int) bool {
 		}
 	}
 	return true
-}
-
-// solveLine2 is solveMasksW for lines of 65 to 128 cells, through a
-// direct-mapped cache like the one-word line cache.
-func (c *cdcl) solveLine2(t *template, a0, a1 []uint64) (n0, n1 []uint64, ok bool) {
-	h := (a0[0]*0x9E3779B97F4A7C15 ^ a0[1]*0xC2B2AE3D27D4EB4F ^ a1[0]*0x165667B19E3779F9 ^
-		a1[1]*0xD6E8FEB86659FD93 ^ uint64(t.id)*0xFF51AFD7ED558CCD) >> (64 - cacheBits)
-	e := &c.cache2[h]
-	if e.id != t.id+1 || e.a0 != [2]uint64(a0) || e.a1 != [2]uint64(a1) {
-		m0, m1, ok := t.solveMasksW(a0, a1, &c.sc)
-		if !ok {
-			return nil, nil, false
-		}
-		*e = cache2Entry{id: t.id + 1, a0: [2]uint64(a0), a1: [2]uint64(a1), n0: [2]uint64(m0), n1: [2]uint64(m1)}
-	}
-	return e.n0[:], e.n1[:], true
-}
-
-// cache2Entry is an entry of the two-word line cache: for line id-1 with
-// masks a0, a1 (see solveMasksW), the refined masks n0, n1 of a line that
-// has a placement (lines with none are not kept).
-type cache2Entry struct {
-	id             int32
-	a0, a1, n0, n1 [2]uint64
 }
 
 // propagateClauses visits the clauses watching ¬p, p having become true

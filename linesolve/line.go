@@ -119,7 +119,8 @@ type scratch struct {
 	fg, rfg      []uint64 // per gap: forward cells, and in the reversed line
 	tmp, bg, cov []uint64 // tmp, all feasible gap cells, per colour: covered cells
 
-	cache *lineCache // when not nil, one-colour one-word lines go through it
+	cache  *lineCache  // when not nil, one-colour one-word lines go through it
+	cache2 *lineCache2 // when not nil, so do one-colour two-word lines (solveMasks2)
 }
 
 func (w *scratch) grow(t *template) {
@@ -296,6 +297,36 @@ func (t *template) solveWords(cells, out []Set, w *scratch) bool {
 	// Every cell of a placement is feasible, and a feasible node lies on
 	// a placement, so one cell tells whether any placement exists.
 	return out[0] != 0
+}
+
+// solveMasks2 is solveMasksW for lines of 65 to 128 cells, through the
+// two-word cache of w when it has one.
+func (t *template) solveMasks2(a0, a1 []uint64, w *scratch) (n0, n1 []uint64, ok bool) {
+	if w.cache2 == nil {
+		return t.solveMasksW(a0, a1, w)
+	}
+	h := (a0[0]*0x9E3779B97F4A7C15 ^ a0[1]*0xC2B2AE3D27D4EB4F ^ a1[0]*0x165667B19E3779F9 ^
+		a1[1]*0xD6E8FEB86659FD93 ^ uint64(t.id)*0xFF51AFD7ED558CCD) >> (64 - cacheBits)
+	e := &w.cache2[h]
+	if e.id != t.id+1 || e.a0 != [2]uint64(a0) || e.a1 != [2]uint64(a1) {
+		m0, m1, ok := t.solveMasksW(a0, a1, w)
+		if !ok {
+			return nil, nil, false
+		}
+		*e = cache2Entry{id: t.id + 1, a0: [2]uint64(a0), a1: [2]uint64(a1), n0: [2]uint64(m0), n1: [2]uint64(m1)}
+	}
+	return e.n0[:], e.n1[:], true
+}
+
+// lineCache2 is the two-word counterpart of lineCache.
+type lineCache2 [1 << cacheBits]cache2Entry
+
+// cache2Entry is an entry of the two-word line cache: for line id-1 with
+// masks a0, a1 (see solveMasksW), the refined masks n0, n1 of a line that
+// has a placement (lines with none are not kept).
+type cache2Entry struct {
+	id             int32
+	a0, a1, n0, n1 [2]uint64
 }
 
 // solveMasksW solves a line of a one-colour puzzle of any length given as

@@ -32,6 +32,10 @@ func (s *State) prober() *probeScratch {
 			s.sc.cache = new(lineCache)
 		}
 		t.sc.cache = s.sc.cache
+		if s.sc.cache2 == nil && s.bw && max(s.h, s.w) > 64 && max(s.h, s.w) <= 128 {
+			s.sc.cache2 = new(lineCache2)
+		}
+		t.sc.cache2 = s.sc.cache2
 		n := len(s.cells)
 		s.probe = &probeScratch{t: t, stamp: make([]int32, n), seen: make([]int32, n),
 			cnt: make([]int32, n), acc: make([]Set, n)}

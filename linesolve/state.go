@@ -31,12 +31,14 @@ type State struct {
 
 	failed bool
 
-	// For black-and-white puzzles with lines of at most 64 cells (bw),
-	// every line's domains are also kept as two bit masks, m[2l] (cells
-	// that may be background) and m[2l+1] (cells that may be black), so
-	// that Propagate solves a line from its masks without gathering cells.
+	// For black-and-white puzzles (bw), every line's domains are also kept
+	// as two bit masks of mw words each, m[2l·mw:] (cells that may be
+	// background) and m[(2l+1)·mw:] (cells that may be black), so that
+	// Propagate solves a line from its masks without gathering cells.
 	bw bool
 	m  []uint64
+	mw int
+	n2 [2]uint64 // a one-word line's refined masks, as slices
 
 	oneColor bool // the puzzle has one colour (of any size)
 
@@ -90,7 +92,7 @@ type Stats struct {
 // column clue (and is a colour of p). Every line is queued.
 func NewState(p *puzzle.Puzzle) *State {
 	h, w := p.Height(), p.Width()
-	s := &State{h: h, w: w, bw: p.NumColors() == 1 && h <= 64 && w <= 64, oneColor: p.NumColors() == 1}
+	s := &State{h: h, w: w, bw: p.NumColors() == 1, oneColor: p.NumColors() == 1}
 	s.rows = make([]template, h)
 	s.cols = make([]template, w)
 	rowColors := make([]Set, h)
@@ -139,21 +141,34 @@ func (s *State) initLines() {
 	s.queue = make([]int32, s.h+s.w)
 	s.queued = make([]bool, s.h+s.w)
 	if s.bw {
-		s.m = make([]uint64, 2*(s.h+s.w))
+		s.mw = (n + 63) / 64
+		s.m = make([]uint64, 2*(s.h+s.w)*s.mw)
 	}
 }
 
 // put sets cell (r, c) to v, keeping the masks of a bw state.
 func (s *State) put(r, c int, v Set) {
 	s.cells[r*s.w+c] = v
-	if s.m != nil {
-		b0, b1 := uint64(v)&1, uint64(v)>>1&1
+	if s.m == nil {
+		return
+	}
+	b0, b1 := uint64(v)&1, uint64(v)>>1&1
+	if s.mw == 1 {
 		rm, cm := s.m[2*r:2*r+2], s.m[2*(s.h+c):2*(s.h+c)+2]
 		rm[0] = rm[0]&^(1<<c) | b0<<c
 		rm[1] = rm[1]&^(1<<c) | b1<<c
 		cm[0] = cm[0]&^(1<<r) | b0<<r
 		cm[1] = cm[1]&^(1<<r) | b1<<r
+		return
 	}
+	W := s.mw
+	rm, cm := s.m[2*r*W:2*(r+1)*W], s.m[2*(s.h+c)*W:2*(s.h+c+1)*W]
+	wc, bc := c>>6, uint(c&63)
+	rm[wc] = rm[wc]&^(1<<bc) | b0<<bc
+	rm[W+wc] = rm[W+wc]&^(1<<bc) | b1<<bc
+	wr, br := r>>6, uint(r&63)
+	cm[wr] = cm[wr]&^(1<<br) | b0<<br
+	cm[W+wr] = cm[W+wr]&^(1<<br) | b1<<br
 }
 
 // copyCells makes the cells (and masks) of t those of s.
@@ -273,6 +288,9 @@ func (s *State) Propagate() bool {
 		return false
 	}
 	if s.m != nil {
+		if s.mw > 1 {
+			return s.propagateWords()
+		}
 		return s.propagateBW()
 	}
 	h, w := s.h, s.w
@@ -364,6 +382,67 @@ func (s *State) propagateBW() bool {
 				s.push(h + c)
 			} else {
 				s.push(r)
+			}
+		}
+	}
+	return true
+}
+
+// propagateWords is propagateBW for masks of more than one word (lines of
+// over 64 cells): a line of two words goes through the two-word cache when
+// the state has one.
+func (s *State) propagateWords() bool {
+	h, W := s.h, s.mw
+	for s.size > 0 {
+		l := s.pop()
+		s.stats.Lines++
+		if s.track {
+			s.popped[l>>6] |= 1 << (l & 63)
+		}
+		var t *template
+		if l < h {
+			t = &s.rows[l]
+		} else {
+			t = &s.cols[l-h]
+		}
+		tw := t.words
+		a0, a1 := s.m[2*l*W:2*l*W+tw], s.m[(2*l+1)*W:(2*l+1)*W+tw]
+		var n0, n1 []uint64
+		ok := true
+		switch tw {
+		case 1:
+			s.n2[0], s.n2[1], ok = t.solveMasks(a0[0], a1[0], &s.sc)
+			n0, n1 = s.n2[:1], s.n2[1:]
+		case 2:
+			n0, n1, ok = t.solveMasks2(a0, a1, &s.sc)
+		default:
+			n0, n1, ok = t.solveMasksW(a0, a1, &s.sc)
+		}
+		if !ok {
+			s.failed = true
+			return false
+		}
+		// put rewrites the line's own masks (a0, a1), one cell at a
+		// time; the changes of each word are taken before.
+		for i := range tw {
+			for ch := (a0[i] &^ n0[i]) | (a1[i] &^ n1[i]); ch != 0; ch &= ch - 1 {
+				b := bits.TrailingZeros64(ch)
+				v := Set(n0[i]>>b&1) | Set(n1[i]>>b&1)<<1
+				r, c := l, i<<6|b
+				if l >= h {
+					r, c = i<<6|b, l-h
+				}
+				s.put(r, c, v)
+				if s.track {
+					s.trail = append(s.trail, int32(r*s.w+c))
+				}
+				s.touch(r)
+				s.touch(h + c)
+				if l < h {
+					s.push(h + c)
+				} else {
+					s.push(r)
+				}
 			}
 		}
 	}

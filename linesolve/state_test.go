@@ -319,3 +319,40 @@ func TestEmptyPuzzles(t *testing.T) {
 		t.Errorf("1×1 with row clue 2: Propagate() = true, want false")
 	}
 }
+
+// TestPropagateLongLines covers black-and-white puzzles with lines of over
+// 64 cells, whose masks take two words (through the two-word cache when
+// probing) or more: propagation and probing keep the goal, and every line
+// ends at the fixpoint of Line.
+func TestPropagateLongLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 13))
+	sizes := []int{1, 40, 64, 65, 100, 128, 129, 150}
+	solved := 0
+	for i := range 60 {
+		h, w := sizes[rng.IntN(len(sizes))], sizes[rng.IntN(len(sizes))]
+		if max(h, w) <= 64 {
+			w = 65 + rng.IntN(100)
+		}
+		p := randomPuzzle(rng, h, w, 1, 0.4+0.4*rng.Float64())
+		s := linesolve.NewState(p)
+		if !s.Propagate() {
+			t.Fatalf("case %d (%dx%d): Propagate() = false on a solvable puzzle", i, w, h)
+		}
+		checkHolds(t, "Propagate", s, p.Goal)
+		checkFixpoint(t, p, s)
+		if !s.Probe(200) {
+			t.Fatalf("case %d (%dx%d): Probe = false on a solvable puzzle", i, w, h)
+		}
+		checkHolds(t, "Probe", s, p.Goal)
+		checkFixpoint(t, p, s)
+		if s.Solved() {
+			solved++
+			if err := puzzle.Check(p, s.Grid()); err != nil {
+				t.Fatalf("case %d: Check(Grid()) = %v", i, err)
+			}
+		}
+	}
+	if solved == 0 || solved == 60 {
+		t.Errorf("%d of 60 long puzzles solved: want a mix", solved)
+	}
+}
