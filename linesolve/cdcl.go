@@ -98,7 +98,6 @@ type cdcl struct {
 	f0, f1, o0, o1, t0, t1 []uint64
 	n2                     [2]uint64
 
-
 	lv     []int8  // per literal: lTrue, lFalse or lUndef
 	level  []int32 // per cell
 	reason []int32 // per cell
