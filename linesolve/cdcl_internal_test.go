@@ -65,12 +65,14 @@ func TestFeasibleBW(t *testing.T) {
 	}
 }
 
-// TestLineMasksW: the mask versions of the line solver and of the
-// feasibility tests for lines of any length (and of 65 to 128 cells) agree with the line solver on
-// cells, on random one-colour lines of 1 to 200 cells.
+// TestLineMasksW: the mask versions of the line solver (for lines of any
+// length, of at most 64 cells, and of 65 to 128 cells through the
+// two-word cache) and of the feasibility tests agree with the line solver
+// on cells, on random one-colour lines of 1 to 200 cells.
 func TestLineMasksW(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	var w, w2 scratch
+	w3 := scratch{cache: new(lineCache), cache2: new(lineCache2)}
 	yes, no := 0, 0
 	for i := range 30000 {
 		n := 1 + rng.IntN(200)
@@ -85,6 +87,7 @@ func TestLineMasksW(t *testing.T) {
 			clue = append(clue, puzzle.Block{Len: 1 + rng.IntN(4), Color: 1})
 		}
 		tp := newTemplate(clue, n)
+		tp.id = int32(i) // the caches tell lines apart by id
 		W := (n + 63) / 64
 		a0, a1 := make([]uint64, W), make([]uint64, W)
 		cells := make([]Set, n)
@@ -110,14 +113,39 @@ func TestLineMasksW(t *testing.T) {
 		if ok != want {
 			t.Fatalf("clue %v, cells %v: solveMasksW ok = %v, line solver %v", clue, cells, ok, want)
 		}
+		if W == 1 {
+			if _, _, ok := tp.solveMasks(a0[0], a1[0], &w3); ok != want {
+				t.Fatalf("clue %v, cells %v: solveMasks ok = %v, line solver %v", clue, cells, ok, want)
+			}
+		}
 		if !want {
 			no++
 			continue
 		}
 		yes++
-		for j, d := range out {
-			if got := Set(n0[j/64]>>(j%64)&1) | Set(n1[j/64]>>(j%64)&1)<<1; got != d {
-				t.Fatalf("clue %v, cells %v: solveMasksW cell %d = %v, line solver %v", clue, cells, j, got, d)
+		check := func(what string, n0, n1 []uint64) {
+			t.Helper()
+			for j, d := range out {
+				if got := Set(n0[j/64]>>(j%64)&1) | Set(n1[j/64]>>(j%64)&1)<<1; got != d {
+					t.Fatalf("clue %v, cells %v: %s cell %d = %v, line solver %v", clue, cells, what, j, got, d)
+				}
+			}
+		}
+		check("solveMasksW", n0, n1)
+		switch W {
+		case 1:
+			m0, m1, ok := tp.solveMasks(a0[0], a1[0], &w3)
+			if !ok {
+				t.Fatalf("clue %v, cells %v: solveMasks finds no placement", clue, cells)
+			}
+			check("solveMasks", []uint64{m0}, []uint64{m1})
+		case 2:
+			for _, what := range []string{"solveMasks2", "solveMasks2 from its cache"} {
+				m0, m1, ok := tp.solveMasks2(a0, a1, &w3)
+				if !ok {
+					t.Fatalf("clue %v, cells %v: %s finds no placement", clue, cells, what)
+				}
+				check(what, m0, m1)
 			}
 		}
 	}

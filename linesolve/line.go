@@ -248,13 +248,17 @@ func (t *template) solveMasks(a0, a1 uint64, w *scratch) (n0, n1 uint64, ok bool
 			return e.bg, e.cov, e.bg&1|e.cov&1 != 0
 		}
 	}
-	w.grow(t)
-	if len(t.colors) > 0 {
-		w.acol[0] = a1
-	}
-	n0 = t.core1(a0, w)
-	if len(t.colors) > 0 {
-		n1 = w.cov[0]
+	if t.k <= 32 {
+		n0, n1 = t.solveBW1(a0, a1)
+	} else {
+		w.grow(t)
+		if len(t.colors) > 0 {
+			w.acol[0] = a1
+		}
+		n0 = t.core1(a0, w)
+		if len(t.colors) > 0 {
+			n1 = w.cov[0]
+		}
 	}
 	if e != nil {
 		e.id, e.a0, e.a1, e.bg, e.cov = t.id+1, a0, a1, n0, n1
@@ -474,6 +478,35 @@ func (t *template) core1(a0 uint64, w *scratch) (bg uint64) {
 		cov[b.ci] |= s
 	}
 	return bg
+}
+
+// solveBW1 is core1 for a line of one colour, at most 64 cells and at most
+// 32 blocks (all a line of one colour and 64 cells can hold), with a1 the
+// cells that may be black: the same passes over arrays on the stack
+// instead of a scratch that needs sizing and clearing. It returns the
+// cells that may stay background and those that may stay black.
+func (t *template) solveBW1(a0, a1 uint64) (n0, n1 uint64) {
+	n, k := t.n, t.k
+	var fs, rfs [32]uint64
+	var fg, rfg [33]uint64
+	pad := 64 - n
+	acol := [1]uint64{a1}
+	racol := [1]uint64{bits.Reverse64(a1) >> pad}
+	forward1(t.blocks, a0, acol[:], fs[:k], fg[:k+1])
+	forward1(t.rblocks, bits.Reverse64(a0)>>pad, racol[:], rfs[:k], rfg[:k+1])
+	for j := 0; j <= k; j++ {
+		n0 |= fg[j] & (bits.Reverse64(rfg[k-j]) >> pad)
+	}
+	for j, b := range t.blocks {
+		s := fs[j] & (bits.Reverse64(rfs[k-1-j]) >> (pad + b.len - 1))
+		for have := 1; have < b.len; {
+			d := min(have, b.len-have)
+			s |= s << d
+			have += d
+		}
+		n1 |= s
+	}
+	return n0, n1
 }
 
 // forward1 is forward for one-word bitsets.
