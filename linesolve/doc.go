@@ -61,6 +61,13 @@
 // cell agrees to remove. A cell whose probe solved only lines that have not
 // changed since is not probed again.
 //
+// In a black-and-white puzzle every line's domains are also kept as two
+// masks (may be white, may be black), one word per 64 cells, and solved
+// from them: a line of one word on the stack, through a cache when
+// probing, a line of two words through a two-word cache when probing.
+// Lines of over 64 cells used to take the multicolour path: M&M (50×70,
+// solved by probing) took 14.5 ms to presolve, now 3.6 ms.
+//
 // # Search
 //
 // [State.Search] is a complete depth-first search: probe the node to a
