@@ -31,6 +31,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
@@ -182,7 +183,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&cfg.limit, "limit", 0, "take the first `N` puzzles of each set (0: all)")
 	fs.StringVar(&run, "run", "", "only puzzles whose name matches `REGEXP`")
 	fs.DurationVar(&cfg.timeout, "timeout", 60*time.Second, "time limit per puzzle and back end")
-	fs.StringVar(&cfg.sat, "sat", "gophersat", "SAT back end: gophersat, gini, portfolio, cadical, minisat, …, exec:PATH; a +nosearch suffix skips the search stage, +norestart runs it without restarts")
+	fs.StringVar(&cfg.sat, "sat", "gophersat", "SAT back end: gophersat, gini, portfolio, cadical, minisat, …, exec:PATH; a +nosearch suffix skips the search stage, +norestart runs it without restarts, +order and +classic choose that encoding instead of path")
 	fs.StringVar(&cfg.compare, "compare", "", "second back end run on the same puzzles, for a time ratio (e.g. gophersat+nosearch: the same without the search stage)")
 	fs.BoolVar(&cfg.noPresolve, "no-presolve", false, "skip line solving before SAT (for before/after)")
 	fs.BoolVar(&cfg.useGoal, "use-goal", false, "let puzzles that carry a goal use it (one SAT call instead of a 2-solution search)")
@@ -295,11 +296,19 @@ func backendName(name string) string {
 	return name
 }
 
-// bareBackend is the back end name without the +norestart and +nosearch
-// suffixes.
+// backendSuffixes are the option suffixes a back end name may carry, in
+// any order.
+var backendSuffixes = []string{"+nosearch", "+norestart", "+order", "+classic"}
+
+// bareBackend is the back end name without its option suffixes.
 func bareBackend(b string) string {
-	for _, suf := range []string{"+nosearch", "+norestart", "+nosearch"} {
-		b = strings.TrimSuffix(b, suf)
+	for trimmed := true; trimmed; {
+		trimmed = false
+		for _, suf := range backendSuffixes {
+			if t, ok := strings.CutSuffix(b, suf); ok {
+				b, trimmed = t, true
+			}
+		}
 	}
 	return b
 }
@@ -314,6 +323,10 @@ func (c *config) options(backend string, worker []string) solver.Options {
 			o.Search, backend = -1, b
 		} else if b, ok := strings.CutSuffix(backend, "+norestart"); ok {
 			o.Restarts, backend = -1, b
+		} else if b, ok := strings.CutSuffix(backend, "+order"); ok {
+			o.Encoding, backend = encode.Order, b
+		} else if b, ok := strings.CutSuffix(backend, "+classic"); ok {
+			o.Encoding, backend = encode.Classic, b
 		} else {
 			break
 		}
