@@ -32,7 +32,7 @@ func (s *State) prober() *probeScratch {
 			s.sc.cache = new(lineCache)
 		}
 		t.sc.cache = s.sc.cache
-		if s.sc.cache2 == nil && s.bw && max(s.h, s.w) > 64 && max(s.h, s.w) <= 128 {
+		if two := func(n int) bool { return n > 64 && n <= 128 }; s.sc.cache2 == nil && s.bw && (two(s.h) || two(s.w)) {
 			s.sc.cache2 = new(lineCache2)
 		}
 		t.sc.cache2 = s.sc.cache2
