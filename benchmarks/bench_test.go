@@ -154,6 +154,7 @@ func lineSolvablePuzzle(b *testing.B, w, h int) *puzzle.Puzzle {
 
 // BenchmarkLineSolvable measures line-solvable puzzles end to end through
 // solver.Solve, uniqueness included (the 5 ms target): no SAT call is made.
+// Some need probing after line solving.
 func BenchmarkLineSolvable(b *testing.B) {
 	b.Run("random-30x30", func(b *testing.B) {
 		benchSolve(b, lineSolvablePuzzle(b, 30, 30), solver.Unique, true)
@@ -163,6 +164,11 @@ func BenchmarkLineSolvable(b *testing.B) {
 		{"webpbn-00529", "webpbn-survey-nin/webpbn-00529.nin", ""},
 		{"webpbn-07604", "webpbn-survey-nin/webpbn-07604.nin", ""},
 		{"taai2011-0003", "tournament-NonogramRecord/question/taai2011.txt", "$3"},
+		// Finished by probing after line solving: the slowest of the
+		// survey (M&M has columns of 70 cells).
+		{"webpbn-02040-Hot", "webpbn-survey-nin/webpbn-02040.nin", ""},
+		{"webpbn-00803-Light", "webpbn-survey-nin/webpbn-00803.nin", ""},
+		{"webpbn-04645-M&M", "webpbn-survey-nin/webpbn-04645.nin", ""},
 	}
 	for _, c := range corpus {
 		b.Run(c.name, func(b *testing.B) {
