@@ -76,9 +76,12 @@ func (ps *probeScratch) sync(s *State) {
 		t.copyCells(s)
 		ps.dirty = false
 	} else {
+		// The masks follow from the cells: copied whole, they cost less
+		// than rebuilding them cell by cell.
 		for _, i := range t.trail {
-			t.put(int(i)/s.w, int(i)%s.w, s.cells[i])
+			t.cells[i] = s.cells[i]
 		}
+		copy(t.m, s.m)
 	}
 	t.trail = t.trail[:0]
 	clear(t.popped)

@@ -365,24 +365,34 @@ func (s *State) propagateBW() bool {
 			s.failed = true
 			return false
 		}
-		for ch := (a0 &^ n0) | (a1 &^ n1); ch != 0; ch &= ch - 1 {
+		ch := (a0 &^ n0) | (a1 &^ n1)
+		if ch == 0 {
+			continue
+		}
+		// The line's own masks become the refined ones (n0 ⊆ a0, n1 ⊆
+		// a1); each changed cell updates its crossing line's masks at bit
+		// b, its place in that line.
+		s.m[2*l], s.m[2*l+1] = n0, n1
+		b, w := l, s.w
+		if l >= h {
+			b = l - h
+		}
+		for ; ch != 0; ch &= ch - 1 {
 			i := bits.TrailingZeros64(ch)
-			v := Set(n0>>i&1) | Set(n1>>i&1)<<1
-			r, c := l, i
+			x, cross := l*w+i, h+i
 			if l >= h {
-				r, c = i, l-h
+				x, cross = i*w+b, i
 			}
-			s.put(r, c, v)
+			s.cells[x] = Set(n0>>i&1) | Set(n1>>i&1)<<1
+			cm := s.m[2*cross : 2*cross+2]
+			cm[0] = cm[0]&^(1<<b) | (n0>>i&1)<<b
+			cm[1] = cm[1]&^(1<<b) | (n1>>i&1)<<b
 			if s.track {
-				s.trail = append(s.trail, int32(r*s.w+c))
+				s.trail = append(s.trail, int32(x))
 			}
-			s.touch(r)
-			s.touch(h + c)
-			if l < h {
-				s.push(h + c)
-			} else {
-				s.push(r)
-			}
+			s.touch(l)
+			s.touch(cross)
+			s.push(cross)
 		}
 	}
 	return true
