@@ -432,27 +432,38 @@ func (s *State) propagateWords() bool {
 			s.failed = true
 			return false
 		}
-		// put rewrites the line's own masks (a0, a1), one cell at a
-		// time; the changes of each word are taken before.
+		// As in propagateBW: the line's own masks become the refined ones,
+		// and each changed cell updates its crossing line's masks at bit b
+		// (word wb).
+		b := l
+		if l >= h {
+			b = l - h
+		}
+		wb, bb := b>>6, uint(b&63)
 		for i := range tw {
-			for ch := (a0[i] &^ n0[i]) | (a1[i] &^ n1[i]); ch != 0; ch &= ch - 1 {
-				b := bits.TrailingZeros64(ch)
-				v := Set(n0[i]>>b&1) | Set(n1[i]>>b&1)<<1
-				r, c := l, i<<6|b
+			ch := (a0[i] &^ n0[i]) | (a1[i] &^ n1[i])
+			if ch == 0 {
+				continue
+			}
+			m0, m1 := n0[i], n1[i]
+			a0[i], a1[i] = m0, m1
+			for ; ch != 0; ch &= ch - 1 {
+				j := bits.TrailingZeros64(ch)
+				k := i<<6 | j
+				x, cross := l*s.w+k, h+k
 				if l >= h {
-					r, c = i<<6|b, l-h
+					x, cross = k*s.w+b, k
 				}
-				s.put(r, c, v)
+				s.cells[x] = Set(m0>>j&1) | Set(m1>>j&1)<<1
+				cm := s.m[2*cross*W : 2*(cross+1)*W]
+				cm[wb] = cm[wb]&^(1<<bb) | (m0>>j&1)<<bb
+				cm[W+wb] = cm[W+wb]&^(1<<bb) | (m1>>j&1)<<bb
 				if s.track {
-					s.trail = append(s.trail, int32(r*s.w+c))
+					s.trail = append(s.trail, int32(x))
 				}
-				s.touch(r)
-				s.touch(h + c)
-				if l < h {
-					s.push(h + c)
-				} else {
-					s.push(r)
-				}
+				s.touch(l)
+				s.touch(cross)
+				s.push(cross)
 			}
 		}
 	}
