@@ -49,8 +49,10 @@
 // killed), --no-presolve,
 // --no-search (skip the search stage between line solving and SAT: the
 // learner for black-and-white puzzles, the depth-first search for colour
-// ones)
-// and --encoding path|classic|order.
+// ones),
+// --encoding path|classic|order, and --progress/--no-progress (once a
+// puzzle has taken 2 s, say on standard error, every second, that it is
+// still being solved; on by default when standard error is a terminal).
 //
 //	convert FILE --to NAME [-o OUT]
 //		Write every puzzle of FILE in format NAME, to standard output or OUT.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -45,6 +46,8 @@ func solverFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving before SAT (and the search stage)"},
 		noSearchFlag(),
 		encodingFlag(),
+		&cli.BoolFlag{Name: "progress", Usage: "say on standard error, every second, which puzzle is still being solved once one takes over 2 s, even when standard error is not a terminal (it does on a terminal)"},
+		&cli.BoolFlag{Name: "no-progress", Usage: "never say which puzzle is still being solved"},
 	}
 }
 
@@ -128,6 +131,10 @@ func runSolver(c *cli.Context, file string, m mode) error {
 	if c.Duration("timeout") < 0 {
 		return usagef(c, "--timeout must be positive")
 	}
+	if c.Bool("progress") && c.Bool("no-progress") {
+		return usagef(c, "--progress and --no-progress together")
+	}
+	showProgress := c.Bool("progress") || !c.Bool("no-progress") && isTerminal(c.App.ErrWriter)
 	o, err := solverOptions(c)
 	if err != nil {
 		return err
@@ -165,7 +172,14 @@ func runSolver(c *cli.Context, file string, m mode) error {
 		if len(ps) > 1 {
 			index = i + 1
 		}
+		var done func()
+		if showProgress {
+			done = stillSolving(c.App.ErrWriter, fmt.Sprintf("%s (%dx%d)", name(file, index, p), p.Width(), p.Height()))
+		}
 		res, err := solveOne(ctx, p, o, c.Duration("timeout"))
+		if done != nil {
+			done()
+		}
 		if err != nil {
 			return cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 		}
@@ -192,6 +206,45 @@ func solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Options, timeout t
 		defer cancel()
 	}
 	return solver.Solve(ctx, p, o)
+}
+
+// When a solve has taken stillAfter, stillSolving says so, and again
+// every stillEvery.
+var (
+	stillAfter = 2 * time.Second
+	stillEvery = time.Second
+)
+
+// stillSolving starts saying on w, on one line redrawn in place, that the
+// puzzle what is still being solved and for how long, once the solve has
+// taken stillAfter. The returned function stops it and clears the line
+// (if anything was drawn) before it returns.
+func stillSolving(w io.Writer, what string) (done func()) {
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	start := time.Now()
+	go func() {
+		defer close(stopped)
+		t := time.NewTimer(stillAfter)
+		defer t.Stop()
+		drawn := false
+		for {
+			select {
+			case <-stop:
+				if drawn {
+					fmt.Fprint(w, "\r\x1b[K")
+				}
+				return
+			case <-t.C:
+				fmt.Fprintf(w, "\r%s: still solving, %s\x1b[K", what, time.Since(start).Round(time.Second))
+				drawn = true
+				t.Reset(stillEvery)
+			}
+		}
+	}()
+	return func() {
+		close(stop)
+		<-stopped
+	}
 }
 
 // name says which puzzle of a file is meant, for messages.

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nonosat/nonosat/solver"
 )
@@ -129,5 +130,45 @@ func TestVerdictLine(t *testing.T) {
 		if got := verdictLine(&tt.res); got != tt.want {
 			t.Errorf("verdictLine(%+v) = %q, want %q", tt.res, got, tt.want)
 		}
+	}
+}
+
+// TestStillSolving: with --progress, a solve that outlasts stillAfter says
+// on standard error which puzzle is still being solved, and clears that
+// line before the answer; --no-progress and quick solves say nothing. The
+// slow solve counts 20,000 of the 10! permutation matrices (rows and
+// columns all "1"), which takes far longer than the zero delay set here.
+func TestStillSolving(t *testing.T) {
+	after, every := stillAfter, stillEvery
+	t.Cleanup(func() { stillAfter, stillEvery = after, every })
+	stillAfter, stillEvery = 0, 10*time.Millisecond
+	ones := strings.Repeat("1\n", 10)
+	file := textFile(t, ones+"\n"+ones)
+
+	r := run(t, "--format", "text", "count", "--max", "20000", "--progress", file)
+	if r.code != exitOK || r.stdout != "at least 20000\n" {
+		t.Fatalf("count --progress: exit %d, stdout %q", r.code, r.stdout)
+	}
+	if !strings.Contains(r.stderr, "\r"+file+" (10x10): still solving, ") {
+		t.Errorf("count --progress: stderr %q lacks the still-solving line", r.stderr)
+	}
+	if !strings.HasSuffix(r.stderr, "\r\x1b[K") {
+		t.Errorf("count --progress: stderr %q does not end by clearing its line", r.stderr)
+	}
+
+	r = run(t, "--format", "text", "count", "--max", "20000", "--no-progress", file)
+	if r.code != exitOK || r.stderr != "" {
+		t.Errorf("count --no-progress: exit %d, stderr %q", r.code, r.stderr)
+	}
+
+	stillAfter = time.Hour
+	r = run(t, "check", "--progress", "testdata/heart.non")
+	if r.code != exitOK || r.stderr != "" {
+		t.Errorf("check --progress on a quick puzzle: exit %d, stderr %q", r.code, r.stderr)
+	}
+
+	r = run(t, "check", "--progress", "--no-progress", "testdata/heart.non")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "--progress and --no-progress") {
+		t.Errorf("check --progress --no-progress: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
