@@ -343,8 +343,11 @@ func (s *State) Propagate() bool {
 	return true
 }
 
-// propagateBW is Propagate for bw states: each line is solved from its
-// masks, and only the cells whose domain shrank are written.
+// propagateBW is Propagate for bw states with one-word masks: each line
+// is solved from its masks, which it then replaces with the refined ones;
+// only the cells whose domain shrank are written, with their bit in the
+// crossing line's masks. Against put per changed cell (and probe branches
+// restored cell by cell), Light's presolve took 4.9 ms instead of 6.5 ms.
 func (s *State) propagateBW() bool {
 	h := s.h
 	for s.size > 0 {
