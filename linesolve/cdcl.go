@@ -7,8 +7,9 @@ import (
 )
 
 // This file is the engine of [Learner]: conflict-driven clause learning
-// over the cells of a black-and-white puzzle (line masks of W words; one
-// word, with the line cache, when every line has at most 64 cells), with
+// over the cells of a black-and-white puzzle (line masks of W words;
+// lines of one word go through the one-word line cache, lines of two words
+// through the two-word cache), with
 // the exact line solver as the propagator of every line (lazy clause
 // generation). See the package documentation.
 

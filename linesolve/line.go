@@ -248,7 +248,7 @@ func (t *template) solveMasks(a0, a1 uint64, w *scratch) (n0, n1 uint64, ok bool
 			return e.bg, e.cov, e.bg&1|e.cov&1 != 0
 		}
 	}
-	if t.k <= 32 {
+	if t.k <= 32 && len(t.colors) <= 1 {
 		n0, n1 = t.solveBW1(a0, a1)
 	} else {
 		w.grow(t)
@@ -304,7 +304,8 @@ func (t *template) solveWords(cells, out []Set, w *scratch) bool {
 }
 
 // solveMasks2 is solveMasksW for lines of 65 to 128 cells, through the
-// two-word cache of w when it has one.
+// two-word cache of w when it has one; the masks it returns may be those of
+// a cache entry, valid until a later solve takes the entry's slot.
 func (t *template) solveMasks2(a0, a1 []uint64, w *scratch) (n0, n1 []uint64, ok bool) {
 	if w.cache2 == nil {
 		return t.solveMasksW(a0, a1, w)
@@ -340,6 +341,9 @@ type cache2Entry struct {
 func (t *template) solveMasksW(a0, a1 []uint64, w *scratch) (n0, n1 []uint64, ok bool) {
 	if !t.ok {
 		return nil, nil, false
+	}
+	if t.n == 0 { // a line of no cells (in a puzzle with no rows or no columns)
+		return a0, a1, true
 	}
 	W := t.words
 	w.grow(t)

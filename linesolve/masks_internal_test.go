@@ -8,7 +8,7 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
-// TestMasksAgreeWithCells: on black-and-white puzzles of 1 to 150 cells a
+// TestMasksAgreeWithCells: on black-and-white puzzles of 1 to 129 cells a
 // side, a state that keeps line masks (one word, or several) reaches the
 // same cells as one forced onto the multicolour path, after line solving
 // and after probing, with the same number of probes and failed probes.

@@ -32,7 +32,7 @@ func (s *State) prober() *probeScratch {
 			s.sc.cache = new(lineCache)
 		}
 		t.sc.cache = s.sc.cache
-		if two := func(n int) bool { return n > 64 && n <= 128 }; s.sc.cache2 == nil && s.bw && (two(s.h) || two(s.w)) {
+		if s.sc.cache2 == nil && s.bw && (twoWords(s.h) || twoWords(s.w)) {
 			s.sc.cache2 = new(lineCache2)
 		}
 		t.sc.cache2 = s.sc.cache2
@@ -51,6 +51,9 @@ func (s *State) prober() *probeScratch {
 	}
 	return s.probe
 }
+
+// twoWords reports whether a line of n cells takes two words.
+func twoWords(n int) bool { return n > 64 && n <= 128 }
 
 // fresh reports whether cell x was probed and none of the lines its probe
 // solved has changed since, so probing it again would change nothing.

@@ -303,6 +303,10 @@ func TestEmptyPuzzles(t *testing.T) {
 		puzzle.New([][]int{{}, {}}, nil),
 		puzzle.New([][]int{{}}, [][]int{{}, {}, {}}),
 		puzzle.New([][]int{{3}}, [][]int{{1}, {1}, {1}}),
+		// Over 64 cells a side: masks of two words, and lines of none.
+		puzzle.New(make([][]int, 65), nil),
+		puzzle.New(nil, make([][]int, 65)),
+		puzzle.New(make([][]int, 130), [][]int{{}}),
 	} {
 		s := linesolve.NewState(p)
 		if !s.Propagate() || !s.Solved() {
@@ -354,5 +358,21 @@ func TestPropagateLongLines(t *testing.T) {
 	}
 	if solved == 0 || solved == 60 {
 		t.Errorf("%d of 60 long puzzles solved: want a mix", solved)
+	}
+}
+
+// TestClueColourOutsidePalette: a black-and-white puzzle whose clue names
+// a colour the palette lacks (which puzzle.Validate rejects, but NewState
+// may still be given) has no placement for that line, without a panic.
+func TestClueColourOutsidePalette(t *testing.T) {
+	b := func(n int, c puzzle.Color) puzzle.Block { return puzzle.Block{Len: n, Color: c} }
+	for _, w := range []int{3, 70} {
+		p := &puzzle.Puzzle{Palette: puzzle.BlackWhite(),
+			Rows: []puzzle.Clue{{b(1, 1), b(1, 2)}, nil},
+			Cols: make([]puzzle.Clue, w)}
+		p.Cols[0], p.Cols[1] = puzzle.Clue{b(1, 1)}, puzzle.Clue{b(1, 2)}
+		if linesolve.NewState(p).Propagate() {
+			t.Errorf("width %d: Propagate() = true with a clue of colour 2 in a black-and-white puzzle", w)
+		}
 	}
 }
