@@ -96,6 +96,10 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "runner:", err)
 			return exitUsage
 		}
+		if strings.Contains(b, "+order") && strings.Contains(b, "+classic") {
+			fmt.Fprintf(stderr, "runner: %s: +order and +classic together\n", b)
+			return exitUsage
+		}
 	}
 	var worker []string
 	if isGophersat(bareBackend(cfg.sat)) || isGophersat(bareBackend(cfg.compare)) || strings.Contains(cfg.sat+cfg.compare, "portfolio") {
