@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -174,7 +175,9 @@ func runSolver(c *cli.Context, file string, m mode) error {
 		}
 		var done func()
 		if showProgress {
-			done = stillSolving(c.App.ErrWriter, fmt.Sprintf("%s (%dx%d)", name(file, index, p), p.Width(), p.Height()))
+			// The file's base name keeps the line short: a line wider
+			// than the terminal wraps, and then \r cannot redraw it.
+			done = stillSolving(c.App.ErrWriter, fmt.Sprintf("%s (%dx%d)", name(filepath.Base(file), index, p), p.Width(), p.Height()))
 		}
 		res, err := solveOne(ctx, p, o, c.Duration("timeout"))
 		if done != nil {
