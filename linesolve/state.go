@@ -261,6 +261,25 @@ func (s *State) push(l int) {
 	s.size++
 }
 
+// nextLine pops the next line to solve, counting the solve and, when
+// tracking, noting the line as solved.
+func (s *State) nextLine() int {
+	l := s.pop()
+	s.stats.Lines++
+	if s.track {
+		s.popped[l>>6] |= 1 << (l & 63)
+	}
+	return l
+}
+
+// template is line l's template: row l, or column l-h.
+func (s *State) template(l int) *template {
+	if l < s.h {
+		return &s.rows[l]
+	}
+	return &s.cols[l-s.h]
+}
+
 func (s *State) pop() int {
 	l := int(s.queue[s.head])
 	s.head++
@@ -295,11 +314,7 @@ func (s *State) Propagate() bool {
 	}
 	h, w := s.h, s.w
 	for s.size > 0 {
-		l := s.pop()
-		s.stats.Lines++
-		if s.track {
-			s.popped[l>>6] |= 1 << (l & 63)
-		}
+		l := s.nextLine()
 		if l < h {
 			row := s.cells[l*w : (l+1)*w]
 			if !s.rows[l].solve(row, s.out, &s.sc) {
@@ -351,17 +366,8 @@ func (s *State) Propagate() bool {
 func (s *State) propagateBW() bool {
 	h := s.h
 	for s.size > 0 {
-		l := s.pop()
-		s.stats.Lines++
-		if s.track {
-			s.popped[l>>6] |= 1 << (l & 63)
-		}
-		var t *template
-		if l < h {
-			t = &s.rows[l]
-		} else {
-			t = &s.cols[l-h]
-		}
+		l := s.nextLine()
+		t := s.template(l)
 		a0, a1 := s.m[2*l], s.m[2*l+1]
 		n0, n1, ok := t.solveMasks(a0, a1, &s.sc)
 		if !ok {
@@ -407,17 +413,8 @@ func (s *State) propagateBW() bool {
 func (s *State) propagateWords() bool {
 	h, W := s.h, s.mw
 	for s.size > 0 {
-		l := s.pop()
-		s.stats.Lines++
-		if s.track {
-			s.popped[l>>6] |= 1 << (l & 63)
-		}
-		var t *template
-		if l < h {
-			t = &s.rows[l]
-		} else {
-			t = &s.cols[l-h]
-		}
+		l := s.nextLine()
+		t := s.template(l)
 		tw := t.words
 		a0, a1 := s.m[2*l*W:2*l*W+tw], s.m[(2*l+1)*W:(2*l+1)*W+tw]
 		var n0, n1 []uint64
