@@ -92,6 +92,7 @@ type cdcl struct {
 	lines   []*template // rows, then columns
 	full    []uint64    // per line, W words each: its cells
 	k0, k1  []uint64    // per line, W words each: cells known white, known black
+	z0, z1  []uint64    // the same for the cells assigned at level 0 (facts)
 	sc      scratch
 
 	// Scratch masks of W words: the known cells of a line being explained
@@ -171,6 +172,8 @@ func newCDCL(s *State) *cdcl {
 	}
 	c.k0 = make([]uint64, (h+w)*W)
 	c.k1 = make([]uint64, (h+w)*W)
+	c.z0 = make([]uint64, (h+w)*W)
+	c.z1 = make([]uint64, (h+w)*W)
 	scratch := make([]uint64, 6*W)
 	c.f0, c.f1, c.o0, c.o1, c.t0, c.t1 = scratch[:W], scratch[W:2*W], scratch[2*W:3*W], scratch[3*W:4*W], scratch[4*W:5*W], scratch[5*W:]
 	c.lv = make([]int8, 2*n)
@@ -250,6 +253,14 @@ func (c *cdcl) assign(p int32, why int32) {
 	}
 	k[r*c.W+col>>6] |= 1 << (col & 63)
 	k[(c.h+col)*c.W+r>>6] |= 1 << (r & 63)
+	if len(c.lim) == 0 { // level 0: facts are never undone
+		z := c.z1
+		if p&1 != 0 {
+			z = c.z0
+		}
+		z[r*c.W+col>>6] |= 1 << (col & 63)
+		z[(c.h+col)*c.W+r>>6] |= 1 << (r & 63)
+	}
 	if why != lineReason(r) {
 		c.queueLine(r)
 	}
@@ -445,28 +456,20 @@ func (c *cdcl) addClause(lits []int32, learnt bool, lbd int) int32 {
 
 // lineKnown sets c.f0, c.f1, c.o0, c.o1 to the cells of line l assigned
 // before trail position before (all assigned cells when before < 0):
-// facts of level 0 (f0 white, f1 black) and the others (o0, o1).
+// facts of level 0 (f0 white, f1 black) and the others (o0, o1). Only
+// cells above level 0 are explained, so every fact comes before them.
 func (c *cdcl) lineKnown(l int, before int32) {
 	for i := range c.W {
-		var f0, f1, o0, o1 uint64
-		k0, k1 := c.k0[l*c.W+i], c.k1[l*c.W+i]
-		for m := k0 | k1; m != 0; m &= m - 1 {
-			j := bits.TrailingZeros64(m)
-			x := c.cellOf(l, i<<6|j)
-			if before >= 0 && c.tpos[x] >= before {
-				continue
-			}
-			b := uint64(1) << j
-			white := k0&b != 0
-			switch {
-			case c.level[x] == 0 && white:
-				f0 |= b
-			case c.level[x] == 0:
-				f1 |= b
-			case white:
-				o0 |= b
-			default:
-				o1 |= b
+		j := l*c.W + i
+		k0, k1, f0, f1 := c.k0[j], c.k1[j], c.z0[j], c.z1[j]
+		o0, o1 := k0&^f0, k1&^f1
+		if before >= 0 {
+			for m := o0 | o1; m != 0; m &= m - 1 {
+				b := bits.TrailingZeros64(m)
+				if c.tpos[c.cellOf(l, i<<6|b)] >= before {
+					o0 &^= 1 << b
+					o1 &^= 1 << b
+				}
 			}
 		}
 		c.f0[i], c.f1[i], c.o0[i], c.o1[i] = f0, f1, o0, o1
