@@ -70,7 +70,7 @@ const (
 )
 
 type clause struct {
-	start, size int32 // literals: arena[start : start+size]; arena[start-1] is size, 0 once deleted
+	start, size int32 // literals: arena[start : start+size]; arena[start-1] is size, 0 once deleted; arena[start-2] is where the last new watch was found
 	lbd         int32
 	act         float32
 	learnt      bool
@@ -413,13 +413,30 @@ func (c *cdcl) propagateClauses(p int32) int32 {
 			j++
 			continue
 		}
+		// Look for a new watch from where the last one was found, then
+		// from the start (Gent, "Optimal implementation of watched
+		// literals", 2013): long learnt clauses are not scanned from the
+		// start over and over.
 		moved := false
-		for k := 2; k < len(lits); k++ {
+		pos := int(c.arena[wt.start-2])
+		for k := pos; k < len(lits); k++ {
 			if c.lv[lits[k]] != lFalse {
 				lits[1], lits[k] = lits[k], fl
+				c.arena[wt.start-2] = int32(k)
 				c.watches[lits[1]] = append(c.watches[lits[1]], watch{wt.c, wt.start, first})
 				moved = true
 				break
+			}
+		}
+		if !moved {
+			for k := 2; k < min(pos, len(lits)); k++ {
+				if c.lv[lits[k]] != lFalse {
+					lits[1], lits[k] = lits[k], fl
+					c.arena[wt.start-2] = int32(k)
+					c.watches[lits[1]] = append(c.watches[lits[1]], watch{wt.c, wt.start, first})
+					moved = true
+					break
+				}
 			}
 		}
 		if moved {
@@ -442,9 +459,9 @@ func (c *cdcl) propagateClauses(p int32) int32 {
 // two, and returns its index.
 func (c *cdcl) addClause(lits []int32, learnt bool, lbd int) int32 {
 	idx := int32(len(c.clauses))
-	start := int32(len(c.arena)) + 1
+	start := int32(len(c.arena)) + 2
 	c.clauses = append(c.clauses, clause{start: start, size: int32(len(lits)), lbd: int32(lbd), learnt: learnt})
-	c.arena = append(c.arena, int32(len(lits)))
+	c.arena = append(c.arena, 2, int32(len(lits)))
 	c.arena = append(c.arena, lits...)
 	c.watches[lits[0]] = append(c.watches[lits[0]], watch{idx, start, lits[1]})
 	c.watches[lits[1]] = append(c.watches[lits[1]], watch{idx, start, lits[0]})
@@ -862,7 +879,7 @@ func (c *cdcl) compact() {
 	live := 0
 	for _, cl := range c.clauses {
 		if !cl.deleted {
-			live += int(cl.size) + 1
+			live += int(cl.size) + 2
 		}
 	}
 	if 2*live > len(c.arena) {
@@ -875,7 +892,7 @@ func (c *cdcl) compact() {
 			cl.size = 0
 			continue
 		}
-		arena = append(arena, cl.size)
+		arena = append(arena, c.arena[cl.start-2], cl.size)
 		start := int32(len(arena))
 		arena = append(arena, c.arena[cl.start:cl.start+cl.size]...)
 		cl.start = start
