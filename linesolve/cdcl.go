@@ -70,19 +70,21 @@ const (
 )
 
 type clause struct {
-	start, size int32 // literals: arena[start : start+size]; arena[start-1] is size, 0 once deleted; arena[start-2] is where the last new watch was found
+	// The literals are arena[start : start+size]. Before them, the arena
+	// holds the clause's index (start-3), where the last new watch was
+	// found (start-2) and the size, 0 once deleted (start-1).
+	start, size int32
 	lbd         int32
 	act         float32
 	learnt      bool
 	deleted     bool
 }
 
-// A watch is a clause that watches a literal (its index and where its
-// literals start in the arena), with a literal of the clause whose truth
-// lets the visit be skipped.
+// A watch is a clause that watches a literal (where its literals start in
+// the arena, which also holds its index), with a literal of the clause
+// whose truth lets the visit be skipped.
 type watch struct {
-	c, start int32
-	blocker  int32
+	start, blocker int32
 }
 
 // cdcl is the solver state of a [Learner].
@@ -409,7 +411,7 @@ func (c *cdcl) propagateClauses(p int32) int32 {
 		}
 		first := lits[0]
 		if first != wt.blocker && c.lv[first] == lTrue {
-			ws[j] = watch{wt.c, wt.start, first}
+			ws[j] = watch{wt.start, first}
 			j++
 			continue
 		}
@@ -423,7 +425,7 @@ func (c *cdcl) propagateClauses(p int32) int32 {
 			if c.lv[lits[k]] != lFalse {
 				lits[1], lits[k] = lits[k], fl
 				c.arena[wt.start-2] = int32(k)
-				c.watches[lits[1]] = append(c.watches[lits[1]], watch{wt.c, wt.start, first})
+				c.watches[lits[1]] = append(c.watches[lits[1]], watch{wt.start, first})
 				moved = true
 				break
 			}
@@ -433,7 +435,7 @@ func (c *cdcl) propagateClauses(p int32) int32 {
 				if c.lv[lits[k]] != lFalse {
 					lits[1], lits[k] = lits[k], fl
 					c.arena[wt.start-2] = int32(k)
-					c.watches[lits[1]] = append(c.watches[lits[1]], watch{wt.c, wt.start, first})
+					c.watches[lits[1]] = append(c.watches[lits[1]], watch{wt.start, first})
 					moved = true
 					break
 				}
@@ -442,14 +444,15 @@ func (c *cdcl) propagateClauses(p int32) int32 {
 		if moved {
 			continue
 		}
-		ws[j] = watch{wt.c, wt.start, first}
+		ws[j] = watch{wt.start, first}
 		j++
+		ci := c.arena[wt.start-3]
 		if c.lv[first] == lFalse {
 			j += copy(ws[j:], ws[i:])
 			c.watches[fl] = ws[:j]
-			return wt.c
+			return ci
 		}
-		c.assign(first, wt.c)
+		c.assign(first, ci)
 	}
 	c.watches[fl] = ws[:j]
 	return noConflict
@@ -459,12 +462,12 @@ func (c *cdcl) propagateClauses(p int32) int32 {
 // two, and returns its index.
 func (c *cdcl) addClause(lits []int32, learnt bool, lbd int) int32 {
 	idx := int32(len(c.clauses))
-	start := int32(len(c.arena)) + 2
+	start := int32(len(c.arena)) + 3
 	c.clauses = append(c.clauses, clause{start: start, size: int32(len(lits)), lbd: int32(lbd), learnt: learnt})
-	c.arena = append(c.arena, 2, int32(len(lits)))
+	c.arena = append(c.arena, idx, 2, int32(len(lits)))
 	c.arena = append(c.arena, lits...)
-	c.watches[lits[0]] = append(c.watches[lits[0]], watch{idx, start, lits[1]})
-	c.watches[lits[1]] = append(c.watches[lits[1]], watch{idx, start, lits[0]})
+	c.watches[lits[0]] = append(c.watches[lits[0]], watch{start, lits[1]})
+	c.watches[lits[1]] = append(c.watches[lits[1]], watch{start, lits[0]})
 	if learnt {
 		c.learnts = append(c.learnts, idx)
 	}
@@ -879,7 +882,7 @@ func (c *cdcl) compact() {
 	live := 0
 	for _, cl := range c.clauses {
 		if !cl.deleted {
-			live += int(cl.size) + 2
+			live += int(cl.size) + 3
 		}
 	}
 	if 2*live > len(c.arena) {
@@ -892,17 +895,18 @@ func (c *cdcl) compact() {
 			cl.size = 0
 			continue
 		}
-		arena = append(arena, c.arena[cl.start-2], cl.size)
+		arena = append(arena, int32(i), c.arena[cl.start-2], cl.size)
 		start := int32(len(arena))
 		arena = append(arena, c.arena[cl.start:cl.start+cl.size]...)
 		cl.start = start
 	}
+	old := c.arena
 	c.arena = arena
 	for l, ws := range c.watches {
 		j := 0
 		for _, wt := range ws {
-			if cl := &c.clauses[wt.c]; !cl.deleted {
-				ws[j] = watch{wt.c, cl.start, wt.blocker}
+			if cl := &c.clauses[old[wt.start-3]]; !cl.deleted {
+				ws[j] = watch{cl.start, wt.blocker}
 				j++
 			}
 		}
