@@ -121,3 +121,50 @@ func or(x, y []uint64) {
 		x[w] |= y[w]
 	}
 }
+
+// u128 is a bit set of up to 128 cells: lo holds cells 0–63.
+type u128 struct{ lo, hi uint64 }
+
+func (x u128) and(y u128) u128 { return u128{x.lo & y.lo, x.hi & y.hi} }
+
+func (x u128) or(y u128) u128 { return u128{x.lo | y.lo, x.hi | y.hi} }
+
+// rev reverses the 128 bits of x and shifts the result right by k: for a
+// line of 128−k cells, cell i goes to cell 127−k−i.
+func (x u128) rev(k int) u128 {
+	return u128{bits.Reverse64(x.hi), bits.Reverse64(x.lo)}.shr(k)
+}
+
+func (x u128) shl(k int) u128 {
+	switch {
+	case k == 0:
+		return x
+	case k < 64:
+		return u128{x.lo << k, x.hi<<k | x.lo>>(64-k)}
+	}
+	return u128{0, x.lo << (k - 64)}
+}
+
+func (x u128) shr(k int) u128 {
+	switch {
+	case k == 0:
+		return x
+	case k < 64:
+		return u128{x.lo>>k | x.hi<<(64-k), x.hi >> k}
+	}
+	return u128{x.hi >> (k - 64), 0}
+}
+
+func (x u128) bit(i int) bool {
+	if i < 64 {
+		return x.lo>>i&1 != 0
+	}
+	return x.hi>>(i-64)&1 != 0
+}
+
+// fill128 is fill1 over 128 bits.
+func fill128(seeds, a u128) u128 {
+	lo, carry := bits.Add64(a.lo, seeds.lo, 0)
+	hi, _ := bits.Add64(a.hi, seeds.hi, carry)
+	return u128{(lo^a.lo)&a.lo | seeds.lo, (hi^a.hi)&a.hi | seeds.hi}
+}

@@ -119,6 +119,8 @@ type scratch struct {
 	fg, rfg      []uint64 // per gap: forward cells, and in the reversed line
 	tmp, bg, cov []uint64 // tmp, all feasible gap cells, per colour: covered cells
 
+	two [4]uint64 // solveMasksW's answer for a two-word line of one colour
+
 	cache  *lineCache  // when not nil, one-colour one-word lines go through it
 	cache2 *lineCache2 // when not nil, so do one-colour two-word lines (solveMasks2)
 }
@@ -346,6 +348,11 @@ func (t *template) solveMasksW(a0, a1 []uint64, w *scratch) (n0, n1 []uint64, ok
 		return a0, a1, true
 	}
 	W := t.words
+	if W == 2 && t.k <= 64 && len(t.colors) <= 1 {
+		m0, m1 := t.solveBW2(u128{a0[0], a0[1]}, u128{a1[0], a1[1]})
+		w.two = [4]uint64{m0.lo, m0.hi, m1.lo, m1.hi}
+		return w.two[:2], w.two[2:], (m0.lo|m1.lo)&1 != 0
+	}
 	w.grow(t)
 	copy(w.a0, a0)
 	if len(t.colors) > 0 {
@@ -511,6 +518,53 @@ func (t *template) solveBW1(a0, a1 uint64) (n0, n1 uint64) {
 		n1 |= s
 	}
 	return n0, n1
+}
+
+// solveBW2 is solveBW1 for a line of 65 to 128 cells and at most 64
+// blocks (all such a line can hold), over 128-bit sets.
+func (t *template) solveBW2(a0, a1 u128) (n0, n1 u128) {
+	k := t.k
+	var fs, rfs [64]u128
+	var fg, rfg [65]u128
+	pad := 128 - t.n
+	forward2(t.blocks, a0, a1, fs[:k], fg[:k+1])
+	forward2(t.rblocks, a0.rev(pad), a1.rev(pad), rfs[:k], rfg[:k+1])
+	for j := 0; j <= k; j++ {
+		n0 = n0.or(fg[j].and(rfg[k-j].rev(pad)))
+	}
+	for j, b := range t.blocks {
+		s := fs[j].and(rfs[k-1-j].rev(pad + b.len - 1))
+		for have := 1; have < b.len; {
+			d := min(have, b.len-have)
+			s = s.or(s.shl(d))
+			have += d
+		}
+		n1 = n1.or(s)
+	}
+	return n0, n1
+}
+
+// forward2 is forward1 over 128-bit sets, for one colour (a1).
+func forward2(blocks []tblock, a0, a1 u128, fs, fg []u128) {
+	fg = fg[:len(blocks)+1]
+	fg[0] = fill128(a0.and(u128{1, 0}), a0)
+	for j, b := range blocks {
+		s := a1
+		for have := 1; have < b.len; {
+			d := min(have, b.len-have)
+			s = s.and(s.shr(d))
+			have += d
+		}
+		pred := fg[j].shl(1)
+		if j == 0 {
+			pred.lo |= 1
+		} else if blocks[j-1].touch {
+			pred = pred.or(fs[j-1].shl(blocks[j-1].len))
+		}
+		s = s.and(pred)
+		fs[j] = s
+		fg[j+1] = fill128(s.shl(b.len).and(a0), a0)
+	}
 }
 
 // forward1 is forward for one-word bitsets.
