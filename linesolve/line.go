@@ -119,7 +119,8 @@ type scratch struct {
 	fg, rfg      []uint64 // per gap: forward cells, and in the reversed line
 	tmp, bg, cov []uint64 // tmp, all feasible gap cells, per colour: covered cells
 
-	two [4]uint64 // solveMasksW's answer for a two-word line of one colour
+	two [4]uint64  // solveMasksW's answer for a two-word line of one colour
+	bw2 *bw2Arrays // solveBW2's passes, made on first use
 
 	cache  *lineCache  // when not nil, one-colour one-word lines go through it
 	cache2 *lineCache2 // when not nil, so do one-colour two-word lines (solveMasks2)
@@ -349,7 +350,10 @@ func (t *template) solveMasksW(a0, a1 []uint64, w *scratch) (n0, n1 []uint64, ok
 	}
 	W := t.words
 	if W == 2 && t.k <= 64 && len(t.colors) <= 1 {
-		m0, m1 := t.solveBW2(u128{a0[0], a0[1]}, u128{a1[0], a1[1]})
+		if w.bw2 == nil {
+			w.bw2 = new(bw2Arrays)
+		}
+		m0, m1 := t.solveBW2(u128{a0[0], a0[1]}, u128{a1[0], a1[1]}, w.bw2)
 		w.two = [4]uint64{m0.lo, m0.hi, m1.lo, m1.hi}
 		return w.two[:2], w.two[2:], (m0.lo|m1.lo)&1 != 0
 	}
@@ -521,11 +525,12 @@ func (t *template) solveBW1(a0, a1 uint64) (n0, n1 uint64) {
 }
 
 // solveBW2 is solveBW1 for a line of 65 to 128 cells and at most 64
-// blocks (all such a line can hold), over 128-bit sets.
-func (t *template) solveBW2(a0, a1 u128) (n0, n1 u128) {
+// blocks (all such a line can hold), over 128-bit sets. Its passes go in
+// ar, which needs no clearing (4 KB that the stack would zero on every
+// call).
+func (t *template) solveBW2(a0, a1 u128, ar *bw2Arrays) (n0, n1 u128) {
 	k := t.k
-	var fs, rfs [64]u128
-	var fg, rfg [65]u128
+	fs, rfs, fg, rfg := &ar.fs, &ar.rfs, &ar.fg, &ar.rfg
 	pad := 128 - t.n
 	forward2(t.blocks, a0, a1, fs[:k], fg[:k+1])
 	forward2(t.rblocks, a0.rev(pad), a1.rev(pad), rfs[:k], rfg[:k+1])
@@ -542,6 +547,12 @@ func (t *template) solveBW2(a0, a1 u128) (n0, n1 u128) {
 		n1 = n1.or(s)
 	}
 	return n0, n1
+}
+
+// bw2Arrays holds the forward and backward passes of solveBW2.
+type bw2Arrays struct {
+	fs, rfs [64]u128
+	fg, rfg [65]u128
 }
 
 // forward2 is forward1 over 128-bit sets, for one colour (a1).
