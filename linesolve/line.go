@@ -120,6 +120,7 @@ type scratch struct {
 	tmp, bg, cov []uint64 // tmp, all feasible gap cells, per colour: covered cells
 
 	two [4]uint64  // solveMasksW's answer for a two-word line of one colour
+	bw1 *bw1Arrays // solveBW1's passes, made on first use
 	bw2 *bw2Arrays // solveBW2's passes, made on first use
 
 	cache  *lineCache  // when not nil, one-colour one-word lines go through it
@@ -252,7 +253,10 @@ func (t *template) solveMasks(a0, a1 uint64, w *scratch) (n0, n1 uint64, ok bool
 		}
 	}
 	if t.k <= 32 && len(t.colors) <= 1 {
-		n0, n1 = t.solveBW1(a0, a1)
+		if w.bw1 == nil {
+			w.bw1 = new(bw1Arrays)
+		}
+		n0, n1 = t.solveBW1(a0, a1, w.bw1)
 	} else {
 		w.grow(t)
 		if len(t.colors) > 0 {
@@ -500,10 +504,9 @@ func (t *template) core1(a0 uint64, w *scratch) (bg uint64) {
 // cells that may be black: the same passes over arrays on the stack
 // instead of a scratch that needs sizing and clearing. It returns the
 // cells that may stay background and those that may stay black.
-func (t *template) solveBW1(a0, a1 uint64) (n0, n1 uint64) {
+func (t *template) solveBW1(a0, a1 uint64, ar *bw1Arrays) (n0, n1 uint64) {
 	n, k := t.n, t.k
-	var fs, rfs [32]uint64
-	var fg, rfg [33]uint64
+	fs, rfs, fg, rfg := &ar.fs, &ar.rfs, &ar.fg, &ar.rfg
 	pad := 64 - n
 	acol := [1]uint64{a1}
 	racol := [1]uint64{bits.Reverse64(a1) >> pad}
@@ -547,6 +550,12 @@ func (t *template) solveBW2(a0, a1 u128, ar *bw2Arrays) (n0, n1 u128) {
 		n1 = n1.or(s)
 	}
 	return n0, n1
+}
+
+// bw1Arrays holds the forward and backward passes of solveBW1.
+type bw1Arrays struct {
+	fs, rfs [32]uint64
+	fg, rfg [33]uint64
 }
 
 // bw2Arrays holds the forward and backward passes of solveBW2.
