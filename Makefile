@@ -64,6 +64,7 @@ bench-results:
 	$(RUNNER) -md -o $(RESULTS) -append -set survey,hard -timeout 30s -compare cadical+nosearch
 	$(RUNNER) -md -o $(RESULTS) -append -set tournament -tournament taai2011 -timeout 20s -compare cadical+nosearch
 	$(RUNNER) -md -o $(RESULTS) -append -set hardtests -timeout 20s -compare cadical+nosearch
+	$(RUNNER) -md -o $(RESULTS) -append -set webpbn -rows 40 -timeout 20s -compare cadical+nosearch
 
 # Runs every Fuzz* function of every package for FUZZTIME, one at a time
 # (go test -fuzz takes one target per run).

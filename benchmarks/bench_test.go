@@ -169,6 +169,10 @@ func BenchmarkLineSolvable(b *testing.B) {
 		{"webpbn-02040-Hot", "webpbn-survey-nin/webpbn-02040.nin", ""},
 		{"webpbn-00803-Light", "webpbn-survey-nin/webpbn-00803.nin", ""},
 		{"webpbn-04645-M&M", "webpbn-survey-nin/webpbn-04645.nin", ""},
+		// The slowest that probing finishes among the 3,903 webpbn
+		// puzzles of the scrape (rows, or columns, of 65–75 cells).
+		{"webpbn-03094", "storyyeller-webpbn-scrape/results/3094.non", ""},
+		{"webpbn-03538", "storyyeller-webpbn-scrape/results/3538.non", ""},
 	}
 	for _, c := range corpus {
 		b.Run(c.name, func(b *testing.B) {

@@ -23,13 +23,15 @@
 // name, size, verdict, expected verdict, check (ok, WRONG, timeout, error),
 // wall ms, CPU ms, presolve ms, SAT calls, vars, clauses, cells fixed by
 // line solving, and whether line solving alone decided it; then a summary
-// per set (count, total, median, max, wrong verdicts, timeouts, CPU) and a
-// machine description. The sets (-set, a comma list) are:
+// per set (count, total, median, max, wrong verdicts, timeouts, CPU, and
+// how many line-solved puzzles took 5 ms or more) and a machine
+// description. The sets (-set, a comma list) are:
 //
 //	survey      Wolter's 31 survey puzzles and webpbn 354 (webpbn-survey-nin)
 //	hard        the four hard webpbn puzzles (webpbn-survey-nin/hard)
 //	tournament  one tournament set of 1,000 25×25 puzzles (-tournament NAME)
 //	hardtests   the 419 webpbn puzzles of storyyeller-webpbn-scrape/hardtests
+//	webpbn      the 3,903 webpbn puzzles of storyyeller-webpbn-scrape/results
 //	all         all of them
 //
 // Expected answers come from fastnonogramsolver-survey/expected-results-summary.csv
@@ -44,7 +46,9 @@
 // -compare NAME (a second back end on the same puzzles: its time, its check
 // and the time ratio), -no-presolve, -use-goal (let .non goals shorten the
 // uniqueness proof; by default they are ignored), -j N (puzzles at once;
-// keep 1 for timings), -md (Markdown), -o FILE, -append (to the -o file).
+// keep 1 for timings), -md (Markdown), -o FILE, -append (to the -o file),
+// -rows N (print, after each set, only its N slowest puzzles and every one
+// not decided right; for the webpbn set).
 //
 // gophersat cannot be stopped in process, so the runner runs it in a child
 // process, itself started as "runner sat-worker", and kills the child on

@@ -12,6 +12,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/csv"
 	"errors"
@@ -40,7 +41,7 @@ import (
 const workerArg = "sat-worker"
 
 // allSets are the sets "-set all" runs, in order.
-var allSets = []string{"survey", "hard", "tournament", "hardtests"}
+var allSets = []string{"survey", "hard", "tournament", "hardtests", "webpbn"}
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == workerArg {
@@ -59,6 +60,7 @@ type config struct {
 	sets       []string
 	tournament string
 	limit      int
+	rows       int // print only the rows slowest and those not ok (0: all)
 	run        *regexp.Regexp
 	timeout    time.Duration
 	sat        string
@@ -182,9 +184,10 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	cfg := &config{args: args}
 	var sets, run string
 	fs.StringVar(&cfg.corpora, "corpora", "", "corpus folder (default ../shared/corpora beside the repository root)")
-	fs.StringVar(&sets, "set", "survey,hard", "comma list of sets: survey, hard, tournament, hardtests, all")
+	fs.StringVar(&sets, "set", "survey,hard", "comma list of sets: survey, hard, tournament, hardtests, webpbn (3,903 puzzles), all")
 	fs.StringVar(&cfg.tournament, "tournament", "taai2011", "tournament set `NAME` (question/NAME.txt)")
 	fs.IntVar(&cfg.limit, "limit", 0, "take the first `N` puzzles of each set (0: all)")
+	fs.IntVar(&cfg.rows, "rows", 0, "print only the `N` slowest puzzles of each set and every one not decided right, after the set (0: every puzzle, as it finishes); the summary still covers all")
 	fs.StringVar(&run, "run", "", "only puzzles whose name matches `REGEXP`")
 	fs.DurationVar(&cfg.timeout, "timeout", 60*time.Second, "time limit per puzzle and back end")
 	fs.StringVar(&cfg.sat, "sat", "gophersat", "SAT back end: gophersat, gini, portfolio, cadical, minisat, …, exec:PATH; a +nosearch suffix skips the search stage, +norestart runs it without restarts, +order and +classic choose that encoding instead of path")
@@ -209,7 +212,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		case slices.Contains(allSets, s):
 			cfg.sets = append(cfg.sets, s)
 		default:
-			return nil, fmt.Errorf("-set: unknown set %q (want survey, hard, tournament, hardtests or all)", s)
+			return nil, fmt.Errorf("-set: unknown set %q (want survey, hard, tournament, hardtests, webpbn or all)", s)
 		}
 	}
 	cfg.sets = uniq(cfg.sets)
@@ -231,6 +234,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	if cfg.limit < 0 {
 		return nil, fmt.Errorf("-limit must not be negative")
+	}
+	if cfg.rows < 0 {
+		return nil, fmt.Errorf("-rows must not be negative")
 	}
 	if backendName(cfg.compare) == backendName(cfg.sat) && cfg.compare != "" {
 		return nil, fmt.Errorf("-compare %s is the -sat back end already", cfg.compare)
@@ -380,7 +386,12 @@ func loadSet(cfg *config, name string) (*set, error) {
 	case "tournament":
 		s, err = loadTournament(cfg)
 	case "hardtests":
-		s, err = loadHardtests(cfg)
+		s, err = loadGoals(cfg, "hardtests", "webpbn hardtests (storyyeller-webpbn-scrape/hardtests/*.non)")
+	case "webpbn":
+		s, err = loadGoals(cfg, "results", "webpbn puzzles with goals (storyyeller-webpbn-scrape/results/*.non)")
+		if s != nil {
+			s.name = "webpbn"
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -501,8 +512,11 @@ func loadTournament(cfg *config) (*set, error) {
 	return s, nil
 }
 
-func loadHardtests(cfg *config) (*set, error) {
-	dir := filepath.Join(cfg.corpora, "storyyeller-webpbn-scrape", "hardtests")
+// loadGoals loads the .non files of folder dir of the webpbn scrape, each
+// with its goal: a unique answer must equal it.
+func loadGoals(cfg *config, dir, title string) (*set, error) {
+	name := dir
+	dir = filepath.Join(cfg.corpora, "storyyeller-webpbn-scrape", dir)
 	files, err := filepath.Glob(filepath.Join(dir, "*.non"))
 	if err != nil {
 		return nil, err
@@ -515,7 +529,7 @@ func loadHardtests(cfg *config) (*set, error) {
 		return n
 	}
 	slices.SortFunc(files, func(a, b string) int { return num(a) - num(b) })
-	s := &set{name: "hardtests", title: "webpbn hardtests (storyyeller-webpbn-scrape/hardtests/*.non)"}
+	s := &set{name: name, title: title}
 	for _, f := range files {
 		p, err := puzzle.ReadFile(f)
 		if err != nil {
@@ -608,6 +622,7 @@ type summary struct {
 	learned                    int
 	maxLine                    time.Duration
 	maxLineName                string
+	lineSlow                   int // line-solved in 5 ms or more
 }
 
 func (s *summary) addOutcome(name string, o outcome) {
@@ -636,6 +651,9 @@ func (s *summary) addOutcome(name string, o outcome) {
 		s.lineSolved++
 		if o.wall > s.maxLine {
 			s.maxLine, s.maxLineName = o.wall, name
+		}
+		if o.wall >= 5*time.Millisecond {
+			s.lineSlow++
 		}
 	}
 }
@@ -716,6 +734,7 @@ func (r *runner) runSet(ctx context.Context, s *set) summary {
 	var ratios []float64
 	var cmpTotal, mainTotal time.Duration
 	ran := 0
+	var kept []keptRow // with -rows: every row, printed after the set
 	for i, it := range s.items {
 		<-done[i]
 		if len(results[i]) < len(r.backends) || slices.ContainsFunc(results[i], func(o outcome) bool { return o.stopped }) {
@@ -737,14 +756,51 @@ func (r *runner) runSet(ctx context.Context, s *set) summary {
 			}
 		}
 		row := r.row(it, outs, s.ref)
-		r.printRow(cols, row)
+		if r.cfg.rows > 0 {
+			kept = append(kept, keptRow{i, outs[0].wall, !slices.ContainsFunc(outs, func(o outcome) bool { return o.check != "ok" && o.check != "?" }), row})
+		} else {
+			r.printRow(cols, row)
+		}
 		if r.progress != nil {
 			fmt.Fprintf(r.progress, "%s %d/%d %s %s %s ms\n", s.name, i+1, n, it.name, outs[0].verdict, ms(outs[0].wall))
 		}
 	}
 	wall, cpu := time.Since(t0), cpuTime()-cpu0
+	if r.cfg.rows > 0 {
+		for _, k := range pickRows(kept, r.cfg.rows) {
+			r.printRow(cols, k.row)
+		}
+	}
 	r.setFooter(s, sums, ran, wall, cpu, mainTotal, cmpTotal, ratios, ctx.Err() != nil)
 	return sums[0]
+}
+
+// A keptRow is a table row held back by -rows: the puzzle's place in its
+// set, the first back end's wall time, whether every back end decided it
+// right (or could not be checked), and the row.
+type keptRow struct {
+	i    int
+	wall time.Duration
+	ok   bool
+	row  []string
+}
+
+// pickRows returns, in set order, the n slowest rows and every row that
+// is not ok.
+func pickRows(rows []keptRow, n int) []keptRow {
+	byTime := slices.Clone(rows)
+	slices.SortStableFunc(byTime, func(a, b keptRow) int { return cmp.Compare(b.wall, a.wall) })
+	pick := make(map[int]bool)
+	for _, k := range byTime[:min(n, len(byTime))] {
+		pick[k.i] = true
+	}
+	var out []keptRow
+	for _, k := range rows {
+		if pick[k.i] || !k.ok {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 func (r *runner) errw() io.Writer {
@@ -908,7 +964,7 @@ func (r *runner) setFooter(s *set, sums []summary, ran int, wall, cpu, mainTotal
 			line += fmt.Sprintf(", CPU %s", secs(sum.cpu))
 		}
 		if sum.lineSolved > 0 {
-			line += fmt.Sprintf("; line-solved %d, max %s ms (%s)", sum.lineSolved, ms(sum.maxLine), sum.maxLineName)
+			line += fmt.Sprintf("; line-solved %d, max %s ms (%s), %d of them in 5 ms or more", sum.lineSolved, ms(sum.maxLine), sum.maxLineName, sum.lineSlow)
 		}
 		if sum.searched > 0 || sum.learned > 0 {
 			line += fmt.Sprintf("; decided by the search stage %d (depth-first %d, learner %d)", sum.searched+sum.learned, sum.searched, sum.learned)
@@ -928,6 +984,9 @@ func (r *runner) setFooter(s *set, sums []summary, ran int, wall, cpu, mainTotal
 		lines = append(lines, line)
 	}
 	lines = append(lines, fmt.Sprintf("%s: wall %s, process CPU %s (user+sys of the runner and its children, every back end)", s.name, secs(wall), secs(cpu)))
+	if r.cfg.rows > 0 && ran > r.cfg.rows {
+		lines = append(lines, fmt.Sprintf("%s: the table shows the %d slowest of the %d puzzles and every one not decided right (-rows %d)", s.name, r.cfg.rows, ran, r.cfg.rows))
+	}
 	if interrupted {
 		lines = append(lines, fmt.Sprintf("%s: interrupted after %d of %d puzzles", s.name, ran, len(s.items)))
 	}
@@ -979,7 +1038,7 @@ func (r *runner) header() {
 			fmt.Fprintf(r.w, "- %s: %s\n", l[0], mdCode(l[0], l[1]))
 		}
 		fmt.Fprintln(r.w)
-		fmt.Fprintln(r.w, "Columns: wall ms is the whole solver.Solve call (presolve, encoding, SAT, worker start); cpu ms is user+sys of the runner and its children during that call; presolve ms is the line solving inside it; fixed = cells fixed by line solving; check = verdict against the expected one (survey: expected-results-summary.csv, unique answers also against the solution file; tournament: unique answers against the published solution; hardtests: unique answers against the goal).")
+		fmt.Fprintln(r.w, "Columns: wall ms is the whole solver.Solve call (presolve, encoding, SAT, worker start); cpu ms is user+sys of the runner and its children during that call; presolve ms is the line solving inside it; fixed = cells fixed by line solving; check = verdict against the expected one (survey: expected-results-summary.csv, unique answers also against the solution file; tournament: unique answers against the published solution; hardtests and webpbn: unique answers against the goal).")
 		return
 	}
 	for _, l := range lines {
