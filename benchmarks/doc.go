@@ -32,6 +32,7 @@
 //	tournament  one tournament set of 1,000 25×25 puzzles (-tournament NAME)
 //	hardtests   the 419 webpbn puzzles of storyyeller-webpbn-scrape/hardtests
 //	webpbn      the 3,903 webpbn puzzles of storyyeller-webpbn-scrape/results
+//	            (the 419 of hardtests among them)
 //	all         all of them
 //
 // Expected answers come from fastnonogramsolver-survey/expected-results-summary.csv

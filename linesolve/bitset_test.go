@@ -1,6 +1,7 @@
 package linesolve
 
 import (
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -164,6 +165,63 @@ func TestSolveWordsAgree(t *testing.T) {
 					t.Fatalf("clue %v: start node (%d,%d) differs", clue, j, p)
 				}
 			}
+		}
+	}
+}
+
+// TestU128 checks the 128-bit helpers of solveBW2 and feasible2 against
+// math/big: shifts of 0 to 128, reversal of a line of 65 to 128 cells, and
+// fill with its carry across the word boundary.
+func TestU128(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 128), big.NewInt(1))
+	toBig := func(x u128) *big.Int {
+		b := new(big.Int).SetUint64(x.hi)
+		return b.Lsh(b, 64).Or(b, new(big.Int).SetUint64(x.lo))
+	}
+	random := func() u128 {
+		switch rng.IntN(4) {
+		case 0: // long runs, so that fills carry far
+			x := ^uint64(0) << rng.IntN(64)
+			return u128{x, ^uint64(0) >> rng.IntN(64)}
+		case 1:
+			return u128{^uint64(0), rng.Uint64()}
+		}
+		return u128{rng.Uint64(), rng.Uint64()}
+	}
+	for range 20000 {
+		x, y := random(), random()
+		bx := toBig(x)
+		k := rng.IntN(129)
+		if got, want := toBig(x.shl(k)), new(big.Int).And(new(big.Int).Lsh(bx, uint(k)), mask); got.Cmp(want) != 0 {
+			t.Fatalf("%x shl %d = %x, want %x", bx, k, got, want)
+		}
+		if got, want := toBig(x.shr(k)), new(big.Int).Rsh(bx, uint(k)); got.Cmp(want) != 0 {
+			t.Fatalf("%x shr %d = %x, want %x", bx, k, got, want)
+		}
+		if got, want := toBig(x.or(y)), new(big.Int).Or(bx, toBig(y)); got.Cmp(want) != 0 {
+			t.Fatalf("%x or %x = %x, want %x", bx, toBig(y), got, want)
+		}
+		// rev(pad) on a line of n = 128−pad cells: cell i goes to n−1−i.
+		pad := rng.IntN(64)
+		n := 128 - pad
+		line := x.shl(pad).shr(pad) // cells 0 … n−1 only
+		want := new(big.Int)
+		for i := range n {
+			if line.bit(i) {
+				want.SetBit(want, n-1-i, 1)
+			}
+		}
+		if got := toBig(line.rev(pad)); got.Cmp(want) != 0 {
+			t.Fatalf("%x rev %d = %x, want %x", toBig(line), pad, got, want)
+		}
+		// fill128 against fill on two words.
+		a := x
+		seeds := y.and(a)
+		dst := []uint64{seeds.lo, seeds.hi}
+		fill(dst, dst, []uint64{a.lo, a.hi})
+		if got := fill128(seeds, a); got != (u128{dst[0], dst[1]}) {
+			t.Fatalf("fill128(%x, %x) = %x, want %x", toBig(seeds), toBig(a), toBig(got), toBig(u128{dst[0], dst[1]}))
 		}
 	}
 }

@@ -82,6 +82,14 @@ func TestLineMasksW(t *testing.T) {
 				line[j] = 1
 			}
 		}
+		switch {
+		case i%97 == 0: // no blocks
+			clear(line)
+		case i%89 == 0: // one block over the whole line
+			for j := range line {
+				line[j] = 1
+			}
+		}
 		clue := puzzle.LineClue(line)
 		if i%5 == 0 {
 			clue = append(clue, puzzle.Block{Len: 1 + rng.IntN(4), Color: 1})

@@ -108,9 +108,10 @@ func newTemplate(clue puzzle.Clue, n int) template {
 	return t
 }
 
-// scratch holds the bitsets of one solve. After a solve, fs holds the
-// feasible starts of each block and fg the feasible cells of each gap
-// (words bitset words each).
+// scratch holds the bitsets of one solve. After a solve through the
+// scratch (core1, coreWords), fs holds the feasible starts of each block
+// and fg the feasible cells of each gap (words bitset words each);
+// solveBW1 and solveBW2 keep their passes in bw1 and bw2 instead.
 type scratch struct {
 	buf          []uint64
 	a0, ra0      []uint64 // cells that may be background, forwards and reversed
@@ -359,7 +360,7 @@ func (t *template) solveMasksW(a0, a1 []uint64, w *scratch) (n0, n1 []uint64, ok
 		}
 		m0, m1 := t.solveBW2(u128{a0[0], a0[1]}, u128{a1[0], a1[1]}, w.bw2)
 		w.two = [4]uint64{m0.lo, m0.hi, m1.lo, m1.hi}
-		return w.two[:2], w.two[2:], (m0.lo|m1.lo)&1 != 0
+		return w.two[0:2:2], w.two[2:4:4], (m0.lo|m1.lo)&1 != 0
 	}
 	w.grow(t)
 	copy(w.a0, a0)
@@ -501,9 +502,10 @@ func (t *template) core1(a0 uint64, w *scratch) (bg uint64) {
 
 // solveBW1 is core1 for a line of one colour, at most 64 cells and at most
 // 32 blocks (all a line of one colour and 64 cells can hold), with a1 the
-// cells that may be black: the same passes over arrays on the stack
-// instead of a scratch that needs sizing and clearing. It returns the
-// cells that may stay background and those that may stay black.
+// cells that may be black: the same passes over fixed arrays (ar, made
+// once per scratch) instead of slices that need sizing and clearing. It
+// returns the cells that may stay background and those that may stay
+// black.
 func (t *template) solveBW1(a0, a1 uint64, ar *bw1Arrays) (n0, n1 uint64) {
 	n, k := t.n, t.k
 	fs, rfs, fg, rfg := &ar.fs, &ar.rfs, &ar.fg, &ar.rfg
