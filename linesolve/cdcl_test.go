@@ -173,3 +173,40 @@ func TestNewLearnerRefuses(t *testing.T) {
 		t.Fatalf("contradictory puzzle: %+v", res)
 	}
 }
+
+// TestLearnerPigeonhole: n rows with clue "1" and n columns of which one
+// is empty and the others have clue "1" ask for n black cells in n−1
+// columns, one in each: the pigeonhole problem, which has no solution and
+// no short refutation by clauses. Line solving and probing see nothing
+// wrong; the Learner must prove it through thousands of conflicts (n = 8:
+// about 3,800), and so through a clause-database reduction and compaction
+// (the first at 2,000 conflicts): the one test of those without the
+// corpora.
+func TestLearnerPigeonhole(t *testing.T) {
+	for _, n := range []int{6, 8} {
+		p := &puzzle.Puzzle{Palette: palette(1)}
+		one := puzzle.Clue{{Len: 1, Color: 1}}
+		for i := range n {
+			p.Rows = append(p.Rows, one)
+			if i < n-1 {
+				p.Cols = append(p.Cols, one)
+			} else {
+				p.Cols = append(p.Cols, puzzle.Clue{})
+			}
+		}
+		st := linesolve.NewState(p)
+		if !st.Probe(0) {
+			t.Fatalf("n=%d: probing found the contradiction; the test wants the Learner to", n)
+		}
+		res := linesolve.NewLearner(st).Run(linesolve.SearchLimits{}, func(g puzzle.Grid) bool {
+			t.Fatalf("n=%d: a solution of a puzzle with none\n%v", n, g)
+			return false
+		})
+		if !res.Complete {
+			t.Fatalf("n=%d: not complete: %+v", n, res)
+		}
+		if n == 8 && res.Nodes < 2000 {
+			t.Fatalf("n=%d: only %d conflicts, too few to reach the clause-database reductions", n, res.Nodes)
+		}
+	}
+}
