@@ -59,7 +59,9 @@
 // on top: it tries each colour of each undecided cell, removes colours that
 // lead to a contradiction, and keeps whatever every surviving branch of a
 // cell agrees to remove. A cell whose probe solved only lines that have not
-// changed since is not probed again.
+// changed since is not probed again. Each round takes the most
+// constrained cells first, and after a failed probe the failed cell's
+// neighbours (see [State.Probe]).
 //
 // In a black-and-white puzzle every line's domains are also kept as two
 // masks (may be white, may be black), one word per 64 cells, and solved
@@ -67,7 +69,8 @@
 // (solveBW1, and solveBW2 over 128-bit sets), through a cache of its size
 // when probing; longer lines through the general word-by-word passes.
 // Lines of over 64 cells used to take the multicolour path: M&M (50×70,
-// solved by probing) took 14.5 ms to presolve, now 2.8 ms.
+// solved by probing) took 14.5 ms to presolve; with the masks 2.8 ms, with
+// solveBW2 and the probe order 1.1 ms.
 //
 // # Search
 //
