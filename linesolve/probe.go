@@ -75,7 +75,8 @@ func (s *State) prober() *probeScratch {
 // whose row and column have the fewest open cells first, then those whose
 // lines have the least slack (cells to spare beyond the clue's minimum
 // length), then in row-major order. Constrained cells fail more often,
-// and a failure decides a cell for the rest of the round.
+// and a failure removes a colour (in black and white, decides the cell)
+// for the rest of the round.
 func (ps *probeScratch) probeOrder(s *State) {
 	clear(ps.open)
 	ps.next = ps.next[:0]

@@ -8,8 +8,9 @@ import (
 )
 
 // TestProbeOrder: a round's order holds every undecided cell once, sorted
-// by the open cells of its row and column, then by its lines' slack, then
-// by cell number; colour puzzles included.
+// by the open cells of its row and column, then by its lines' slack (from
+// Clue.MinLen), then by cell number; colour puzzles included, and rounds
+// on a scratch that has served before.
 func TestProbeOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	for i := range 200 {
@@ -27,10 +28,24 @@ func TestProbeOrder(t *testing.T) {
 		for c := range colours {
 			pal = append(pal, puzzle.Swatch{Name: string(rune('a' + c))})
 		}
-		s := NewState(puzzle.FromGrid(g, pal))
+		p := puzzle.FromGrid(g, pal)
+		s := NewState(p)
 		s.Propagate()
 		ps := s.prober()
+		if i%2 == 1 {
+			// A second round on the same scratch, after some probing.
+			ps.probeOrder(s)
+			s.Probe(1 + rng.IntN(20))
+		}
 		ps.probeOrder(s)
+		// Slack from the clues, apart from the scratch's own.
+		slack := make([]int32, h+w)
+		for r, cl := range p.Rows {
+			slack[r] = int32(max(w-cl.MinLen(), 0))
+		}
+		for c, cl := range p.Cols {
+			slack[h+c] = int32(max(h-cl.MinLen(), 0))
+		}
 		open := make([]int32, h+w)
 		undecided := 0
 		for x, d := range s.cells {
@@ -45,7 +60,7 @@ func TestProbeOrder(t *testing.T) {
 		}
 		key := func(x int32) [3]int32 {
 			r, c := int(x)/w, h+int(x)%w
-			return [3]int32{open[r] + open[c], ps.slack[r] + ps.slack[c], x}
+			return [3]int32{open[r] + open[c], slack[r] + slack[c], x}
 		}
 		for j, x := range ps.order {
 			if d := s.cells[x]; d&(d-1) == 0 {
