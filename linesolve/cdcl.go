@@ -419,29 +419,15 @@ func (c *cdcl) propagateClauses(p int32) int32 {
 		// from the start (Gent, "Optimal implementation of watched
 		// literals", 2013): long learnt clauses are not scanned from the
 		// start over and over.
-		moved := false
 		pos := int(c.arena[wt.start-2])
-		for k := pos; k < len(lits); k++ {
-			if c.lv[lits[k]] != lFalse {
-				lits[1], lits[k] = lits[k], fl
-				c.arena[wt.start-2] = int32(k)
-				c.watches[lits[1]] = append(c.watches[lits[1]], watch{wt.start, first})
-				moved = true
-				break
-			}
+		k := c.firstNotFalse(lits, pos, len(lits))
+		if k < 0 {
+			k = c.firstNotFalse(lits, 2, pos)
 		}
-		if !moved {
-			for k := 2; k < min(pos, len(lits)); k++ {
-				if c.lv[lits[k]] != lFalse {
-					lits[1], lits[k] = lits[k], fl
-					c.arena[wt.start-2] = int32(k)
-					c.watches[lits[1]] = append(c.watches[lits[1]], watch{wt.start, first})
-					moved = true
-					break
-				}
-			}
-		}
-		if moved {
+		if k >= 0 {
+			lits[1], lits[k] = lits[k], fl
+			c.arena[wt.start-2] = int32(k)
+			c.watches[lits[1]] = append(c.watches[lits[1]], watch{wt.start, first})
 			continue
 		}
 		ws[j] = watch{wt.start, first}
@@ -456,6 +442,17 @@ func (c *cdcl) propagateClauses(p int32) int32 {
 	}
 	c.watches[fl] = ws[:j]
 	return noConflict
+}
+
+// firstNotFalse returns the index of the first literal of lits[from:to]
+// that is not false, or -1.
+func (c *cdcl) firstNotFalse(lits []int32, from, to int) int {
+	for k := from; k < to; k++ {
+		if c.lv[lits[k]] != lFalse {
+			return k
+		}
+	}
+	return -1
 }
 
 // addClause stores a clause of at least two literals, watching the first
@@ -533,7 +530,7 @@ func (c *cdcl) explainLine(l int, out []int32) []int32 {
 			feasible = t.feasibleBW(full[0]&^(f1[0]|o1[0]), full[0]&^(f0[0]|o0[0]))
 		case t.words == 2:
 			feasible = t.feasible2(u128{full[0] &^ (f1[0] | o1[0]), full[1] &^ (f1[1] | o1[1])},
-				u128{full[0] &^ (f0[0] | o0[0]), full[1] &^ (f0[1] | o0[1])})
+				u128{full[0] &^ (f0[0] | o0[0]), full[1] &^ (f0[1] | o0[1])}, c.sc.arrays2())
 		default:
 			tw := t.words
 			for j := range tw {
@@ -1054,29 +1051,16 @@ func (t *template) feasibleBW(a0, a1 uint64) bool {
 	return t.k > 0 && s>>(n-t.blocks[t.k-1].len)&1 != 0
 }
 
-// feasible2 is feasibleBW for lines of 65 to 128 cells.
-func (t *template) feasible2(a0, a1 u128) bool {
+// feasible2 is feasibleBW for lines of 65 to 128 cells: the forward pass
+// of solveBW2 (into ar), then whether it reaches the line's end.
+func (t *template) feasible2(a0, a1 u128, ar *bw2Arrays) bool {
 	if !t.ok {
 		return false
 	}
-	g := fill128(a0.and(u128{1, 0}), a0)
-	var s u128
-	for j, b := range t.blocks {
-		s = a1
-		for have := 1; have < b.len; {
-			d := min(have, b.len-have)
-			s = s.and(s.shr(d))
-			have += d
-		}
-		pred := g.shl(1)
-		if j == 0 {
-			pred.lo |= 1
-		}
-		s = s.and(pred)
-		g = fill128(s.shl(b.len).and(a0), a0)
-	}
-	if g.bit(t.n - 1) {
+	k := t.k
+	forward2(t.blocks, a0, a1, ar.fs[:k], ar.fg[:k+1])
+	if ar.fg[k].bit(t.n - 1) {
 		return true
 	}
-	return t.k > 0 && s.bit(t.n-t.blocks[t.k-1].len)
+	return k > 0 && ar.fs[k-1].bit(t.n-t.blocks[k-1].len)
 }

@@ -113,7 +113,7 @@ func TestLineMasksW(t *testing.T) {
 			t.Fatalf("clue %v, cells %v: feasibleW = %v, line solver %v", clue, cells, got, want)
 		}
 		if W == 2 {
-			if got := tp.feasible2(u128{a0[0], a0[1]}, u128{a1[0], a1[1]}); got != want {
+			if got := tp.feasible2(u128{a0[0], a0[1]}, u128{a1[0], a1[1]}, w2.arrays2()); got != want {
 				t.Fatalf("clue %v, cells %v: feasible2 = %v, line solver %v", clue, cells, got, want)
 			}
 		}

@@ -73,6 +73,7 @@ type template struct {
 	colors  []Set    // the distinct block colours, as single-colour sets
 	shift   []uint   // the distinct block colours, as numbers
 	id      int32    // the line's number in its State (rows, then columns), for the cache
+	minLen  int      // the clue's Clue.MinLen
 }
 
 // tblock is one block of a template.
@@ -102,7 +103,8 @@ func newTemplate(clue puzzle.Clue, n int) template {
 		t.blocks[j] = tblock{len: b.Len, ci: ci, touch: j+1 < k && clue[j+1].Color != b.Color}
 		t.rblocks[k-1-j] = tblock{len: b.Len, ci: ci, touch: j > 0 && clue[j-1].Color != b.Color}
 	}
-	if clue.MinLen() > n {
+	t.minLen = clue.MinLen()
+	if t.minLen > n {
 		t.ok = false
 	}
 	return t
@@ -121,8 +123,8 @@ type scratch struct {
 	tmp, bg, cov []uint64 // tmp, all feasible gap cells, per colour: covered cells
 
 	two [4]uint64  // solveMasksW's answer for a two-word line of one colour
-	bw1 *bw1Arrays // solveBW1's passes, made on first use
-	bw2 *bw2Arrays // solveBW2's passes, made on first use
+	bw1 *bw1Arrays // solveBW1's passes (arrays1)
+	bw2 *bw2Arrays // solveBW2's and feasible2's passes (arrays2)
 
 	cache  *lineCache  // when not nil, one-colour one-word lines go through it
 	cache2 *lineCache2 // when not nil, so do one-colour two-word lines (solveMasks2)
@@ -254,10 +256,7 @@ func (t *template) solveMasks(a0, a1 uint64, w *scratch) (n0, n1 uint64, ok bool
 		}
 	}
 	if t.k <= 32 && len(t.colors) <= 1 {
-		if w.bw1 == nil {
-			w.bw1 = new(bw1Arrays)
-		}
-		n0, n1 = t.solveBW1(a0, a1, w.bw1)
+		n0, n1 = t.solveBW1(a0, a1, w.arrays1())
 	} else {
 		w.grow(t)
 		if len(t.colors) > 0 {
@@ -355,10 +354,7 @@ func (t *template) solveMasksW(a0, a1 []uint64, w *scratch) (n0, n1 []uint64, ok
 	}
 	W := t.words
 	if W == 2 && t.k <= 64 && len(t.colors) <= 1 {
-		if w.bw2 == nil {
-			w.bw2 = new(bw2Arrays)
-		}
-		m0, m1 := t.solveBW2(u128{a0[0], a0[1]}, u128{a1[0], a1[1]}, w.bw2)
+		m0, m1 := t.solveBW2(u128{a0[0], a0[1]}, u128{a1[0], a1[1]}, w.arrays2())
 		w.two = [4]uint64{m0.lo, m0.hi, m1.lo, m1.hi}
 		return w.two[0:2:2], w.two[2:4:4], (m0.lo|m1.lo)&1 != 0
 	}
@@ -554,6 +550,23 @@ func (t *template) solveBW2(a0, a1 u128, ar *bw2Arrays) (n0, n1 u128) {
 	return n0, n1
 }
 
+// arrays1 returns w's arrays for solveBW1, made on first use.
+func (w *scratch) arrays1() *bw1Arrays {
+	if w.bw1 == nil {
+		w.bw1 = new(bw1Arrays)
+	}
+	return w.bw1
+}
+
+// arrays2 returns w's arrays for solveBW2 and feasible2, made on first
+// use.
+func (w *scratch) arrays2() *bw2Arrays {
+	if w.bw2 == nil {
+		w.bw2 = new(bw2Arrays)
+	}
+	return w.bw2
+}
+
 // bw1Arrays holds the forward and backward passes of solveBW1.
 type bw1Arrays struct {
 	fs, rfs [32]uint64
@@ -566,7 +579,8 @@ type bw2Arrays struct {
 	fg, rfg [65]u128
 }
 
-// forward2 is forward1 over 128-bit sets, for one colour (a1).
+// forward2 is forward1 over 128-bit sets, for one colour (a1): blocks
+// of one colour never touch.
 func forward2(blocks []tblock, a0, a1 u128, fs, fg []u128) {
 	fg = fg[:len(blocks)+1]
 	fg[0] = fill128(a0.and(u128{1, 0}), a0)
@@ -580,8 +594,6 @@ func forward2(blocks []tblock, a0, a1 u128, fs, fg []u128) {
 		pred := fg[j].shl(1)
 		if j == 0 {
 			pred.lo |= 1
-		} else if blocks[j-1].touch {
-			pred = pred.or(fs[j-1].shl(blocks[j-1].len))
 		}
 		s = s.and(pred)
 		fs[j] = s

@@ -386,12 +386,9 @@ func loadSet(cfg *config, name string) (*set, error) {
 	case "tournament":
 		s, err = loadTournament(cfg)
 	case "hardtests":
-		s, err = loadGoals(cfg, "hardtests", "webpbn hardtests (storyyeller-webpbn-scrape/hardtests/*.non)")
+		s, err = loadGoals(cfg, "hardtests", "hardtests", "webpbn hardtests (storyyeller-webpbn-scrape/hardtests/*.non)")
 	case "webpbn":
-		s, err = loadGoals(cfg, "results", "webpbn puzzles with goals (storyyeller-webpbn-scrape/results/*.non)")
-		if s != nil {
-			s.name = "webpbn"
-		}
+		s, err = loadGoals(cfg, "webpbn", "results", "webpbn puzzles with goals (storyyeller-webpbn-scrape/results/*.non)")
 	}
 	if err != nil {
 		return nil, err
@@ -512,10 +509,9 @@ func loadTournament(cfg *config) (*set, error) {
 	return s, nil
 }
 
-// loadGoals loads the .non files of folder dir of the webpbn scrape, each
-// with its goal: a unique answer must equal it.
-func loadGoals(cfg *config, dir, title string) (*set, error) {
-	name := dir
+// loadGoals loads set name: the .non files of folder dir of the webpbn
+// scrape, each with its goal, which a unique answer must equal.
+func loadGoals(cfg *config, name, dir, title string) (*set, error) {
 	dir = filepath.Join(cfg.corpora, "storyyeller-webpbn-scrape", dir)
 	files, err := filepath.Glob(filepath.Join(dir, "*.non"))
 	if err != nil {
@@ -757,7 +753,7 @@ func (r *runner) runSet(ctx context.Context, s *set) summary {
 		}
 		row := r.row(it, outs, s.ref)
 		if r.cfg.rows > 0 {
-			kept = append(kept, keptRow{i, outs[0].wall, !slices.ContainsFunc(outs, func(o outcome) bool { return o.check != "ok" && o.check != "?" }), row})
+			kept = append(kept, keptRow{i, outs[0].wall, !slices.ContainsFunc(outs, func(o outcome) bool { return !o.decided() }), row})
 		} else {
 			r.printRow(cols, row)
 		}
