@@ -125,6 +125,8 @@ type cdcl struct {
 	heap   []int32 // unassigned cells (and some assigned), a max-heap by activity
 	hpos   []int32 // per cell: index in heap, or -1
 	phase  []int8  // per cell: lTrue when it was last black
+	hint   []int8  // per cell: lTrue when it is likely black; nil before setHints
+	hints  bool    // decide in the hint's colour
 
 	seen    []int8
 	expl    [][]int32 // per cell: its line reason as a clause, once computed
@@ -151,7 +153,7 @@ func newCDCL(s *State) *cdcl {
 	h, w := s.h, s.w
 	n := h * w
 	W := max(1, (max(h, w)+63)/64)
-	c := &cdcl{rng: 0x9E3779B97F4A7C15, h: h, w: w, n: n, W: W, claInc: 1, varInc: 1, lubyI: 1,
+	c := &cdcl{rng: 0x9E3779B97F4A7C15, hints: true, h: h, w: w, n: n, W: W, claInc: 1, varInc: 1, lubyI: 1,
 		restartAt: cdclRestartUnit, nextReduce: cdclReduceFirst}
 	c.lines = make([]*template, h+w)
 	c.full = make([]uint64, (h+w)*W)
@@ -802,7 +804,32 @@ func (c *cdcl) heapPop() int32 {
 	return x
 }
 
-// pickBranch returns the unassigned cell of highest activity in its
+// setHints computes the cells' hints, their likely colours by belief
+// propagation (belief.go) from the facts. Call it at level 0.
+func (c *cdcl) setHints() {
+	cells := make([]Set, c.n)
+	for x := range c.n {
+		switch {
+		case c.lv[2*x] == lUndef || c.level[x] > 0:
+			cells[x] = 3
+		case c.lv[2*x] == lTrue:
+			cells[x] = 2
+		default:
+			cells[x] = 1
+		}
+	}
+	c.hint = make([]int8, c.n)
+	for x, b := range beliefs(c.h, c.w, c.lines, cells) {
+		c.hint[x] = lFalse
+		if b > 0.5 {
+			c.hint[x] = lTrue
+		}
+	}
+}
+
+// pickBranch returns the unassigned cell of highest activity in its hint
+// colour (see setHints; as CaDiCaL's forced phases, the hint wins over
+// the saved and the target phase), or when there are no hints in its
 // target phase (its colour on the longest trail since the last rephasing,
 // as in Kissat's stable mode; the saved phase before there is one), or
 // with probability cdclRandomFreq a random cell of the heap in its saved
@@ -826,6 +853,9 @@ func (c *cdcl) pickBranch() int32 {
 	for len(c.heap) > 0 {
 		x := c.heapPop()
 		if c.lv[2*x] == lUndef {
+			if c.hint != nil {
+				return lit(int(x), c.hint[x] != lTrue)
+			}
 			if c.bestLen > 0 { // target phase
 				return lit(int(x), c.best[x] != lTrue)
 			}
@@ -997,6 +1027,9 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int32) bool) (complete b
 			c.reduceK++
 			c.nextReduce = c.conflicts + cdclReduceFirst + cdclReduceInc*c.reduceK
 			c.reduceDB()
+		}
+		if c.hints && c.hint == nil && c.decisionLevel() == 0 {
+			c.setHints()
 		}
 		d := c.pickBranch()
 		if d < 0 {

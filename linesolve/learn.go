@@ -34,6 +34,24 @@ func NewLearner(s *State) *Learner {
 	return &Learner{c: c, h: s.h, w: s.w}
 }
 
+// SetHints chooses how the learner colours the cells it decides: on (the
+// default), in the colour belief propagation over the rows and columns
+// finds likely, computed once from the facts when the search starts; off,
+// in the colour the cell last had (the target phase). Call it before the
+// first Run. Hints are what decide Knotty, Meow and Faase in seconds (see
+// belief.go); off is for measuring that.
+func (l *Learner) SetHints(on bool) { l.c.hints = on }
+
+// SetSeed reseeds the random decisions (2 % of them; see cdcl.go), so
+// that a measurement can average over several searches of one puzzle.
+// Call it before the first Run.
+func (l *Learner) SetSeed(seed uint64) {
+	l.c.rng = 0x9E3779B97F4A7C15 ^ seed*0xBF58476D1CE4E5B9
+	if l.c.rng == 0 {
+		l.c.rng = 1 // xorshift never leaves 0
+	}
+}
+
 // Block forbids a known solution, so that Run does not report it. A grid
 // that breaks a cell decided at the start is not a solution and changes
 // nothing. It panics if g is not of the puzzle's size.

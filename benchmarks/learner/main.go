@@ -4,7 +4,7 @@
 // proof that there is one): the experiment tool behind the learner's
 // settings in linesolve/cdcl.go.
 //
-//	go run ./benchmarks/learner [-timeout 5s] [-run REGEXP] FILE...
+//	go run ./benchmarks/learner [-timeout 5s] [-run REGEXP] [-hints=false] [-seed N] FILE...
 //
 // A FILE may hold several puzzles (a tournament set). One puzzle runs at a
 // time; the summary line gives the process CPU time.
@@ -29,6 +29,8 @@ func main() {
 	run := flag.String("run", "", "only puzzles whose name (FILE:INDEX or title) matches `REGEXP`")
 	minTime := flag.Duration("min", 0, "print only puzzles that took at least `D`")
 	prof := flag.String("cpuprofile", "", "write a CPU profile to `FILE`")
+	hints := flag.Bool("hints", true, "decide cells in the colour belief propagation finds likely (Learner.SetHints)")
+	seed := flag.Uint64("seed", 0, "seed of the learner's random decisions (Learner.SetSeed)")
 	flag.Parse()
 	if *prof != "" {
 		f, err := os.Create(*prof)
@@ -76,7 +78,10 @@ func main() {
 			} else if ok {
 				deadline := start.Add(*timeout)
 				sols := 0
-				res = linesolve.NewLearner(s).Run(linesolve.SearchLimits{Stop: func() bool { return time.Now().After(deadline) }},
+				l := linesolve.NewLearner(s)
+				l.SetHints(*hints)
+				l.SetSeed(*seed)
+				res = l.Run(linesolve.SearchLimits{Stop: func() bool { return time.Now().After(deadline) }},
 					func(g puzzle.Grid) bool {
 						if e := puzzle.Check(p, g); e != nil {
 							fmt.Fprintf(os.Stderr, "learner: %s: a grid that fails Check: %v\n", id, e)

@@ -1,0 +1,118 @@
+package linesolve
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// runsOf returns the black runs of the n low bits of v.
+func runsOf(v uint64, n int) []int {
+	var runs []int
+	r := 0
+	for i := range n {
+		if v>>i&1 == 1 {
+			r++
+		} else if r > 0 {
+			runs = append(runs, r)
+			r = 0
+		}
+	}
+	if r > 0 {
+		runs = append(runs, r)
+	}
+	return runs
+}
+
+// TestForwardBackwardBrute compares forwardBackward.line with a sum over
+// every colouring of short lines: each cell's share of black in the
+// weighted placements with its own weight left out.
+func TestForwardBackwardBrute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 7))
+	var fb forwardBackward
+	for trial := range 3000 {
+		n := 1 + rng.IntN(12)
+		// A clue from a random colouring, or now and then one that may not fit.
+		var runs []int
+		if trial%7 == 0 {
+			for range rng.IntN(4) {
+				runs = append(runs, 1+rng.IntN(4))
+			}
+		} else {
+			runs = runsOf(rng.Uint64(), n)
+		}
+		clue := make(puzzle.Clue, len(runs))
+		for j, r := range runs {
+			clue[j] = puzzle.Block{Len: r, Color: 1}
+		}
+		tm := newTemplate(clue, n)
+		wb := make([]float64, n)
+		for i := range wb {
+			switch rng.IntN(6) {
+			case 0:
+				wb[i] = 0
+			case 1:
+				wb[i] = 1
+			default:
+				wb[i] = rng.Float64()
+			}
+		}
+		// Brute force: per cell, the weight of black and white placements
+		// without the cell's own weight.
+		eb := make([]float64, n)
+		ew := make([]float64, n)
+		any := false
+		for v := uint64(0); v < 1<<n; v++ {
+			got := runsOf(v, n)
+			if len(got) != len(runs) {
+				continue
+			}
+			match := true
+			for j := range got {
+				match = match && got[j] == runs[j]
+			}
+			if !match {
+				continue
+			}
+			for i := range n {
+				p := 1.0
+				for o := range n {
+					if o == i {
+						continue
+					}
+					if v>>o&1 == 1 {
+						p *= wb[o]
+					} else {
+						p *= 1 - wb[o]
+					}
+				}
+				own := 1 - wb[i]
+				if v>>i&1 == 1 {
+					own = wb[i]
+					eb[i] += p
+				} else {
+					ew[i] += p
+				}
+				if own*p > 0 {
+					any = true
+				}
+			}
+		}
+		out := make([]float64, n)
+		ok := fb.line(&tm, wb, out)
+		if ok != any {
+			t.Fatalf("clue %v weights %v: line says %v, brute force %v", runs, wb, ok, any)
+		}
+		if !ok {
+			continue
+		}
+		for i := range n {
+			want := eb[i] / (eb[i] + ew[i])
+			if math.Abs(out[i]-want) > 1e-9 {
+				t.Fatalf("clue %v weights %v: cell %d %.12f, want %.12f", runs, wb, i, out[i], want)
+			}
+		}
+	}
+}
