@@ -116,3 +116,58 @@ func TestForwardBackwardBrute(t *testing.T) {
 		}
 	}
 }
+
+// TestBeliefsFindThePicture: on random 20×20 pictures, with one cell in
+// twenty given as a fact, the likely colours of belief propagation agree
+// with the picture on nearly every open cell (99.8 %; with each line
+// weighting its cells by its own messages instead of the crossing lines',
+// 79 %), and the facts come back as 0 and 1.
+func TestBeliefsFindThePicture(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	agree, open := 0, 0
+	for range 40 {
+		g := puzzle.NewGrid(20, 20)
+		for r := range g {
+			for c := range g[r] {
+				if rng.Float64() < 0.6 {
+					g[r][c] = 1
+				}
+			}
+		}
+		s := NewState(puzzle.FromGrid(g, nil))
+		lines := make([]*template, 0, 40)
+		for i := range s.rows {
+			lines = append(lines, &s.rows[i])
+		}
+		for i := range s.cols {
+			lines = append(lines, &s.cols[i])
+		}
+		cells := make([]Set, 400)
+		for x := range cells {
+			cells[x] = 3
+			if rng.IntN(20) == 0 {
+				cells[x] = 1 << g[x/20][x%20]
+			}
+		}
+		b := beliefs(20, 20, lines, cells)
+		for x, v := range b {
+			black := g[x/20][x%20] == 1
+			switch cells[x] {
+			case 3:
+				open++
+				if (v > 0.5) == black {
+					agree++
+				}
+			default:
+				if want := float64(g[x/20][x%20]); v != want {
+					t.Fatalf("fact cell %d: belief %v, want %v", x, v, want)
+				}
+			}
+		}
+	}
+	share := float64(agree) / float64(open)
+	t.Logf("likely colours agree with the picture on %d of %d open cells (%.1f %%)", agree, open, 100*share)
+	if share < 0.95 {
+		t.Errorf("likely colours agree with the picture on %.1f %% of the open cells, want at least 95 %%", 100*share)
+	}
+}

@@ -11,7 +11,7 @@ import (
 // TestLearnerMatchesBruteForce: on random black-and-white puzzles up to
 // 6×6, a Learner without limits reports exactly the brute-force
 // solutions, each once, and says it is complete; from the bare state
-// (nothing propagated) and from a probed one.
+// (nothing propagated) and from a probed one, with and without hints.
 func TestLearnerMatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	multi, many := 0, 0
@@ -30,6 +30,7 @@ func TestLearnerMatchesBruteForce(t *testing.T) {
 		if l == nil {
 			t.Fatalf("case %d: NewLearner refused a black-and-white puzzle", i)
 		}
+		l.SetHints(i%3 != 2)
 		got := map[string]bool{}
 		res := l.Run(linesolve.SearchLimits{}, func(g puzzle.Grid) bool {
 			if err := puzzle.Check(p, g); err != nil {

@@ -47,19 +47,20 @@ func expectedVerdicts(t *testing.T) map[string]solver.Verdict {
 	return want
 }
 
-// slowSurvey are the survey puzzles left to the benchmark runner: each
-// takes 20 s to minutes. raceSurvey take 0.1–3 s each (the learner
-// decides them), so the race detector's slowdown leaves them to the
-// non-race pass of make test.
-var slowSurvey = map[string]bool{
-	"webpbn-22336": true, "knotty": true, "meow": true, "faase": true,
-}
-
+// raceSurvey are the survey puzzles the learner decides, in up to about
+// 2 s each (Faase; Knotty, Meow and Faase need its hints), so the race
+// detector's slowdown leaves them to the non-race pass of make test.
 var raceSurvey = map[string]bool{
 	"webpbn-02712": true, "webpbn-09892": true, "webpbn-10088": true, "webpbn-12548": true,
 	"webpbn-13480": true, "webpbn-16900": true, "webpbn-19080": true, "webpbn-03867": true,
-	"webpbn-08098": true, "webpbn-18297": true,
+	"webpbn-08098": true, "webpbn-18297": true, "webpbn-22336": true,
+	"knotty": true, "meow": true, "faase": true,
 }
+
+// surveyGuard bounds each survey solve, so that a search that has lost
+// its way fails the test with a timeout verdict instead of hanging it.
+// It is no speed goal: the slowest puzzle takes about 2 s (RESULTS.md).
+const surveyGuard = 2 * time.Minute
 
 func TestSurveyVerdicts(t *testing.T) {
 	needCorpora(t)
@@ -76,7 +77,7 @@ func TestSurveyVerdicts(t *testing.T) {
 		if !ok {
 			continue // webpbn 354 is not in the survey's table
 		}
-		if (slowSurvey[name] || raceEnabled && raceSurvey[name]) && !*corpusAll {
+		if raceEnabled && raceSurvey[name] && !*corpusAll {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
@@ -84,7 +85,9 @@ func TestSurveyVerdicts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := solver.Solve(context.Background(), p, solver.Options{})
+			ctx, cancel := context.WithTimeout(context.Background(), surveyGuard)
+			defer cancel()
+			res, err := solver.Solve(ctx, p, solver.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -95,6 +98,9 @@ func TestSurveyVerdicts(t *testing.T) {
 			g := readGrid(t, sol, p)
 			if w == solver.Unique && !res.Solutions[0].Equal(g) {
 				t.Errorf("Solve(%s) unique solution differs from %s", name, sol)
+			}
+			if w == solver.Multiple && (len(res.Solutions) != 2 || res.Solutions[0].Equal(res.Solutions[1])) {
+				t.Errorf("Solve(%s) gave %d solutions for a multiple verdict, want 2 that differ", name, len(res.Solutions))
 			}
 		})
 	}
