@@ -62,7 +62,7 @@ func batchCmd() *cli.Command {
 			&cli.BoolFlag{Name: "resume", Usage: "skip the puzzles already in the --output file and append to it"},
 			&cli.BoolFlag{Name: "progress", Usage: "draw the progress bar even when standard error is not a terminal"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never draw the progress bar"},
-			&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in a child process), gini, portfolio (the depth-first search races the learner for black and white, gophersat and gini for colour), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
+			&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in a child process), gini, portfolio (two learners race for black and white; gophersat, gini and the depth-first search for colour), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
 			&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving before SAT (and the search stage)"},
 			noSearchFlag(),
 			encodingFlag(),

@@ -42,8 +42,8 @@
 //		Draw the puzzle as a printed nonogram.
 //
 // solve, check, count and batch take --sat NAME (gophersat, the default, in
-// process; gini; portfolio: on two cores, the depth-first search racing the
-// learner (black and white) or gophersat and gini (colour); cadical, minisat,
+// process; gini; portfolio: on two cores, two learners racing (black and
+// white) or gophersat, gini and the depth-first search (colour); cadical, minisat,
 // picosat, cryptominisat, kissat, glucose, lingeling, exec:PATH), --timeout D
 // (the search stage stops itself; gophersat runs in a child process that is
 // killed), --no-presolve,

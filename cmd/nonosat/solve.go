@@ -43,7 +43,7 @@ func solverFlags() []cli.Flag {
 		formatFlag(),
 		&cli.DurationFlag{Name: "timeout", Usage: "give up on each puzzle after `D` (e.g. 30s, 2m) with verdict timeout; the search stage stops itself, gophersat runs in a child process that is killed"},
 		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per puzzle (JSON Lines)"},
-		&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in process), gini, portfolio (on two cores: the depth-first search races the learner for black and white, gophersat and gini for colour), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
+		&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in process), gini, portfolio (on two cores: two learners race for black and white; gophersat, gini and the depth-first search for colour), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
 		&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving before SAT (and the search stage)"},
 		noSearchFlag(),
 		encodingFlag(),
