@@ -103,17 +103,18 @@
 // propagation guesses the picture from the facts (rows and columns trade
 // per-cell probabilities for a few dozen sweeps, each line's message an
 // exact forward-backward count of its placements weighted by the crossing
-// lines; belief.go), and each cell's likely colour is tried first from
-// then on, as CaDiCaL's forced phases. This is what decides Knotty, Meow
-// and Faase in 0.01–2 s; without it the learner found no solution of any
-// of them in 30 s (of Knotty, in 600 s). It also takes the learner alone
-// on taai2011 from 27–32 s of CPU to 12–15 s (three seeds of its random
-// decisions). Before the hints (and with
-// [Learner.SetHints] off), decisions are in target phases: each cell
-// takes its colour on the longest trail since the last rephasing (before
-// there is one, its saved phase; saved phases reset every 8 restarts to
-// those of the longest trail). A solution is blocked by the negations of its
-// decisions (the decisions and sound propagation forced the rest, so no
-// other solution takes them all), which backjumps one level, so the
-// Learner enumerates every solution once and knows when there are no more.
+// lines; belief.go), and from then on each cell whose belief is confident
+// (over 0.7 either way) is tried first in its likely colour, as with
+// CaDiCaL's forced phases. This is what decides Knotty, Meow and Faase in
+// 0.01–2 s; without it the learner found no solution of any of them in
+// 30 s (of Knotty, in 600 s). It also takes the learner alone on taai2011
+// from 27–32 s of CPU to 12–15 s (three seeds of its random decisions).
+// Cells without a hint (and all cells before the hints, or with
+// [Learner.SetHints] off) are decided in their target phase: their colour
+// on the longest trail since the last rephasing (before there is one,
+// their saved phase; saved phases reset every 8 restarts to those of the
+// longest trail). A solution is blocked by the negations of its decisions
+// (the decisions and sound propagation forced the rest, so no other
+// solution takes them all), which backjumps one level, so the Learner
+// enumerates every solution once and knows when there are no more.
 package linesolve
