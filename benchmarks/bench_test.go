@@ -155,7 +155,7 @@ func BenchmarkHardest(b *testing.B) {
 				}
 				var res linesolve.SearchResult
 				for b.Loop() {
-					l := linesolve.NewLearner(st)
+					l := linesolve.NewLearner(st.Clone()) // a cold line cache each time
 					l.SetHints(hints)
 					n := 0
 					res = l.Run(linesolve.SearchLimits{}, func(puzzle.Grid) bool { n++; return n < 2 })

@@ -40,6 +40,11 @@ const (
 	beliefWork   = 30_000_000
 	beliefDamp   = 0.5
 	beliefFloor  = 1e-6
+	// A line whose weights fall under beliefTiny from one cell to the next
+	// (every likely placement cut off by a fact, the survivors outweighed
+	// by factors of up to 1/beliefFloor over 50 cells and more) is treated
+	// as having no placement, before 1/sum overflows.
+	beliefTiny = 0x1p-900
 )
 
 // beliefs returns, per cell (row-major), the belief that it is black in
@@ -76,6 +81,9 @@ func beliefs(h, w int, lines []*template, cells []Set) []float64 {
 				}
 			}
 			work += t.n * (t.minLen + 2)
+			if work >= beliefWork {
+				break // one sweep of a huge puzzle may cost more than the bound
+			}
 			if !fb.line(t, wb[:t.n], out[:t.n]) {
 				continue // no placement under these weights: keep the old messages
 			}
@@ -87,6 +95,9 @@ func beliefs(h, w int, lines []*template, cells []Set) []float64 {
 		}
 		changed := false
 		for x := range n {
+			if cells[x] != 3 {
+				continue // a fact: its messages are never read
+			}
 			black := row[x]*col[x] > (1-row[x])*(1-col[x])
 			if black != sign[x] {
 				sign[x] = black
@@ -128,7 +139,9 @@ type forwardBackward struct {
 // wb[i] (white with 1-wb[i]), each cell's extrinsic probability of being
 // black: over the line's placements weighted by every cell but cell i, the
 // share in which cell i is black. It writes them to out and reports
-// whether any placement has a positive weight (cell i's own included).
+// whether any placement has a positive weight (cell i's own included); it
+// also reports false, leaving out unfinished, when the weights underflow
+// (beliefTiny).
 //
 // The automaton's states are gap j (white, 0 ≤ j ≤ k) and cell t of
 // block j (black); gap 0 and the first cell of block 0 start, gap k and
@@ -192,7 +205,7 @@ func (fb *forwardBackward) line(t *template, wb, out []float64) bool {
 		for _, v := range a {
 			sum += v
 		}
-		if sum == 0 {
+		if !(sum > beliefTiny) {
 			return false
 		}
 		r := 1 / sum
@@ -260,7 +273,7 @@ func (fb *forwardBackward) line(t *template, wb, out []float64) bool {
 		for _, v := range next {
 			total += v
 		}
-		if total == 0 {
+		if !(total > beliefTiny) {
 			return false
 		}
 		r := 1 / total

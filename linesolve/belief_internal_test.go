@@ -171,3 +171,93 @@ func TestBeliefsFindThePicture(t *testing.T) {
 		t.Errorf("likely colours agree with the picture on %.1f %% of the open cells, want at least 95 %%", 100*share)
 	}
 }
+
+// TestLearnerRandomHints: whatever the hints say, right or wrong, the
+// learner reports the same solutions as without hints, each once, and
+// knows it is complete. The hints are set at random before the search,
+// so that most decisions follow them (computed hints come only after a
+// conflict, which small puzzles seldom have).
+func TestLearnerRandomHints(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	multi := 0
+	for i := range 2000 {
+		h, w := 1+rng.IntN(6), 1+rng.IntN(6)
+		g := puzzle.NewGrid(h, w)
+		density := 0.2 + 0.6*rng.Float64()
+		for r := range g {
+			for c := range g[r] {
+				if rng.Float64() < density {
+					g[r][c] = 1
+				}
+			}
+		}
+		p := puzzle.FromGrid(g, nil)
+		solutions := func(l *Learner) map[string]bool {
+			got := map[string]bool{}
+			res := l.Run(SearchLimits{}, func(s puzzle.Grid) bool {
+				if err := puzzle.Check(p, s); err != nil {
+					t.Fatalf("case %d: a grid that fails Check: %v", i, err)
+				}
+				if got[s.String()] {
+					t.Fatalf("case %d: a grid reported twice\n%v", i, s)
+				}
+				got[s.String()] = true
+				return true
+			})
+			if !res.Complete {
+				t.Fatalf("case %d: unlimited learner not complete", i)
+			}
+			return got
+		}
+		plain := NewLearner(NewState(p))
+		plain.SetHints(false)
+		want := solutions(plain)
+		l := NewLearner(NewState(p))
+		l.c.hint = make([]int8, h*w)
+		for x := range l.c.hint {
+			l.c.hint[x] = []int8{lTrue, lFalse, lUndef}[rng.IntN(3)]
+		}
+		got := solutions(l)
+		if len(got) != len(want) {
+			t.Fatalf("case %d: %d solutions with random hints, %d without\n%v", i, len(got), len(want), g)
+		}
+		for k := range want {
+			if !got[k] {
+				t.Fatalf("case %d: random hints lost a solution\n%s", i, k)
+			}
+		}
+		if len(want) > 1 {
+			multi++
+		}
+	}
+	if multi < 100 {
+		t.Fatalf("only %d of 2000 cases had several solutions", multi)
+	}
+}
+
+// TestForwardBackwardUnderflow: a line whose likely placements a fact cuts
+// off after many near-certain cells leaves survivors weighing under 1e-300
+// of them; line must then report false or finite shares, never NaN.
+func TestForwardBackwardUnderflow(t *testing.T) {
+	tm := newTemplate(puzzle.Clue{{Len: 100, Color: 1}}, 200)
+	var fb forwardBackward
+	for m := 30; m < 80; m++ {
+		wb := make([]float64, 200)
+		out := make([]float64, 200)
+		for i := range wb {
+			wb[i] = 0.5
+			if i < m {
+				wb[i] = 1 - beliefFloor
+			}
+		}
+		wb[m] = 0
+		if !fb.line(&tm, wb, out) {
+			continue
+		}
+		for i, v := range out {
+			if !(v >= 0 && v <= 1) {
+				t.Fatalf("m = %d: cell %d share %v", m, i, v)
+			}
+		}
+	}
+}

@@ -98,10 +98,11 @@
 // same way. Analysis learns the first-UIP clause, minimised by dropping
 // literals whose reasons lie inside it.
 //
-// Decisions follow VSIDS. The colour a decided cell takes is its hint:
-// the first time the search is back at level 0 after a conflict, belief
-// propagation guesses the picture from the facts (rows and columns trade
-// per-cell probabilities for a few dozen sweeps, each line's message an
+// Decisions follow VSIDS (2 % of them on a random cell, in its saved
+// phase). The colour a decided cell takes is its hint: the first time the
+// search is back at level 0 after a conflict, belief propagation guesses
+// the picture from the facts (rows and columns trade per-cell
+// probabilities for a few dozen sweeps, each line's message an
 // exact forward-backward count of its placements weighted by the crossing
 // lines; belief.go), and from then on each cell whose belief is confident
 // (over 0.7 either way) is tried first in its likely colour, as with

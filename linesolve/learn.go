@@ -35,12 +35,20 @@ func NewLearner(s *State) *Learner {
 }
 
 // SetHints chooses how the learner colours the cells it decides: on (the
-// default), in the colour belief propagation over the rows and columns
-// finds likely, computed once from the facts when the search starts; off,
-// in the colour the cell last had (the target phase). Call it before the
-// first Run. Hints are what decide Knotty, Meow and Faase in seconds (see
-// belief.go); off is for measuring that.
-func (l *Learner) SetHints(on bool) { l.c.hints = on }
+// default), a cell whose colour belief propagation over the rows and
+// columns finds likely enough is tried in that colour (the hints are
+// computed once, from the facts, the first time the search is back at
+// level 0 after a conflict); off, or before the hints, or for a cell
+// without one, in its target phase (its colour on the longest trail since
+// the last rephasing). Call it before the first Run. Hints are what decide
+// Knotty, Meow and Faase in seconds (see belief.go); off is for measuring
+// that.
+func (l *Learner) SetHints(on bool) {
+	l.c.hints = on
+	if !on {
+		l.c.hint = nil
+	}
+}
 
 // SetSeed reseeds the random decisions (2 % of them; see cdcl.go), so
 // that a measurement can average over several searches of one puzzle.
