@@ -261,3 +261,30 @@ func TestForwardBackwardUnderflow(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBeliefs times the sweeps alone from the state line solving and
+// probing leave, on survey puzzles the learner needs hints for (skipped
+// without ../shared/corpora).
+func BenchmarkBeliefs(b *testing.B) {
+	for _, name := range []string{"knotty", "faase", "webpbn-12548"} {
+		b.Run(name, func(b *testing.B) {
+			p, err := puzzle.ReadFile("../../shared/corpora/webpbn-survey-nin/" + name + ".nin")
+			if err != nil {
+				b.Skipf("needs ../shared/corpora beside the repository: %v", err)
+			}
+			s := NewState(p)
+			s.Propagate()
+			s.Probe(0)
+			lines := make([]*template, 0, s.h+s.w)
+			for i := range s.rows {
+				lines = append(lines, &s.rows[i])
+			}
+			for i := range s.cols {
+				lines = append(lines, &s.cols[i])
+			}
+			for b.Loop() {
+				beliefs(s.h, s.w, lines, s.cells)
+			}
+		})
+	}
+}
