@@ -27,16 +27,15 @@ package linesolve
 // stable sweeps gave 14.2, 15.4 and 16.0 s on taai2011 (mean of the
 // three seeds) and the same hard puzzles decided; running to 200 sweeps
 // or to a change under 0.001 cost 18–20 s there, most of it in the sweeps.
-// The sweeps update about 300–400 million states a second (BenchmarkBeliefs:
-// Knotty 7.1 ms, Faase 78 ms, Sierp 3.6 ms, against 9.0, 101 and 4.1 ms
-// before the passes summed as they went and rescaled only under 2^-200),
-// so the work bound
-// keeps them near 0.1 s on large puzzles (Faase, 80×95, which does not
-// settle, stops after about 65 sweeps). With the hints computed at the
-// first return to level 0 (see setHints), this bound and every cell
-// hinted (before hintConf), three seeds:
-// taai2011 15.0, 11.8, 13.3 s; Knotty 13, 13, 24 ms; Faase 1.1, 2.0,
-// 0.9 s; Meow 0.44, 0.34, 0.22 s.
+// The sweeps update about 300–400 million states a second
+// (BenchmarkBeliefs: Knotty 7.1 ms, Faase 78 ms, Sierp 3.6 ms, against
+// 9.0, 101 and 4.1 ms before the passes summed as they went and rescaled
+// only under 2^-200), so the work bound keeps them near 0.1 s on large
+// puzzles (Faase, 80×95, which does not settle, stops after about 65
+// sweeps). With the hints computed at the first return to level 0 (see
+// setHints), this bound and every cell hinted (before hintConf), three
+// seeds: taai2011 15.0, 11.8, 13.3 s; Knotty 13, 13, 24 ms; Faase 1.1,
+// 2.0, 0.9 s; Meow 0.44, 0.34, 0.22 s.
 const (
 	beliefRounds = 200
 	beliefStable = 3

@@ -126,22 +126,9 @@ func TestBeliefsFindThePicture(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	agree, open := 0, 0
 	for range 40 {
-		g := puzzle.NewGrid(20, 20)
-		for r := range g {
-			for c := range g[r] {
-				if rng.Float64() < 0.6 {
-					g[r][c] = 1
-				}
-			}
-		}
+		g := randomBWGrid(rng, 20, 20, 0.6)
 		s := NewState(puzzle.FromGrid(g, nil))
-		lines := make([]*template, 0, 40)
-		for i := range s.rows {
-			lines = append(lines, &s.rows[i])
-		}
-		for i := range s.cols {
-			lines = append(lines, &s.cols[i])
-		}
+		lines := lineTemplates(s)
 		cells := make([]Set, 400)
 		for x := range cells {
 			cells[x] = 3
@@ -182,15 +169,7 @@ func TestLearnerRandomHints(t *testing.T) {
 	multi := 0
 	for i := range 2000 {
 		h, w := 1+rng.IntN(6), 1+rng.IntN(6)
-		g := puzzle.NewGrid(h, w)
-		density := 0.2 + 0.6*rng.Float64()
-		for r := range g {
-			for c := range g[r] {
-				if rng.Float64() < density {
-					g[r][c] = 1
-				}
-			}
-		}
+		g := randomBWGrid(rng, h, w, 0.2+0.6*rng.Float64())
 		p := puzzle.FromGrid(g, nil)
 		solutions := func(l *Learner) map[string]bool {
 			got := map[string]bool{}
@@ -275,13 +254,7 @@ func BenchmarkBeliefs(b *testing.B) {
 			s := NewState(p)
 			s.Propagate()
 			s.Probe(0)
-			lines := make([]*template, 0, s.h+s.w)
-			for i := range s.rows {
-				lines = append(lines, &s.rows[i])
-			}
-			for i := range s.cols {
-				lines = append(lines, &s.cols[i])
-			}
+			lines := lineTemplates(s)
 			for b.Loop() {
 				beliefs(s.h, s.w, lines, s.cells)
 			}

@@ -828,10 +828,10 @@ const hintConf = 0.7
 func (c *cdcl) setHints() {
 	cells := make([]Set, c.n)
 	for x := range c.n {
-		switch {
-		case c.lv[2*x] == lUndef || c.level[x] > 0:
+		switch c.lv[2*x] { // at level 0 every assigned cell is a fact
+		case lUndef:
 			cells[x] = 3
-		case c.lv[2*x] == lTrue:
+		case lTrue:
 			cells[x] = 2
 		default:
 			cells[x] = 1

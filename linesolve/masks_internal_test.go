@@ -8,6 +8,30 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
+// randomBWGrid is an h×w black-and-white grid whose cells are black with
+// probability density, drawn row by row.
+func randomBWGrid(rng *rand.Rand, h, w int, density float64) puzzle.Grid {
+	g := puzzle.NewGrid(h, w)
+	for r := range g {
+		for c := range g[r] {
+			if rng.Float64() < density {
+				g[r][c] = 1
+			}
+		}
+	}
+	return g
+}
+
+// lineTemplates is the templates of s's lines, rows then columns, as
+// beliefs takes them.
+func lineTemplates(s *State) []*template {
+	lines := make([]*template, s.h+s.w)
+	for l := range lines {
+		lines[l] = s.template(l)
+	}
+	return lines
+}
+
 // TestMasksAgreeWithCells: on black-and-white puzzles of 1 to 129 cells a
 // side, a state that keeps line masks (one word, or several) reaches the
 // same cells as one forced onto the multicolour path, after line solving
@@ -20,15 +44,8 @@ func TestMasksAgreeWithCells(t *testing.T) {
 	probed, failed, contradictions := 0, 0, 0
 	for i := range 60 {
 		h, w := sizes[rng.IntN(len(sizes))], sizes[rng.IntN(len(sizes))]
-		g := puzzle.NewGrid(h, w)
 		density := 0.3 + 0.5*rng.Float64()
-		for r := range g {
-			for c := range g[r] {
-				if rng.Float64() < density {
-					g[r][c] = 1
-				}
-			}
-		}
+		g := randomBWGrid(rng, h, w, density)
 		p := puzzle.FromGrid(g, puzzle.BlackWhite())
 		if i%3 == 0 { // a row clue from another grid: often no solution
 			r := rng.IntN(h)

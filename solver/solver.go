@@ -214,9 +214,8 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		}
 		learns := o.Search >= 0 && p.IsBW() // a linesolve.Learner takes the puzzle
 		if learns && o.Backend == "portfolio" {
-			learner := linesolve.NewLearner(pre.state)
 			t := time.Now()
-			sr := raceSearch(ctx, p, pre.state, learner, limit, known)
+			sr := raceSearch(ctx, p, pre.state, limit, known)
 			res.Stats.Search = time.Since(t)
 			res.Solutions = sr.sols
 			if sr.err != nil {
@@ -229,7 +228,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 					}
 				}
 			}
-			res.Searched, res.Learned = sr.by == "search", sr.by == "learn"
+			res.Learned = true
 			finish(sr.complete)
 			if sr.timedOut && res.Verdict != Multiple {
 				res.Verdict = Timeout
@@ -331,7 +330,6 @@ type searchResult struct {
 	timedOut bool
 	calls    int
 	err      error
-	by       string // for raceSearch: "search" or "learn"
 }
 
 // search enumerates the solutions of e with back end b, up to limit
@@ -479,9 +477,9 @@ func (s *gridSet) add(g puzzle.Grid) bool {
 }
 
 // raceSearch is the portfolio of a black-and-white puzzle: two learners
-// race, l and a second one on its own copy of the presolved state (its own
-// line cache) whose random decisions take another seed, each on its own
-// goroutine; the first to finish wins and the other is stopped and waited
+// race, one on the presolved state st and one on its own copy of it (its
+// own line cache) whose random decisions take another seed, each on its
+// own goroutine; the first to finish wins and the other is stopped and waited
 // for. Learners with hints vary with their seed (taai2011, learner alone:
 // 14.7, 11.6 and 13.0 s for seeds 0, 1, 2), and the better of two is
 // often far better than either: the sum over the 1,000 puzzles of the
@@ -492,17 +490,17 @@ func (s *gridSet) add(g puzzle.Grid) bool {
 // confidence bound (cdcl.go's hintConf), the runner on taai2011 (commit
 // 03377f0): 9.7 s of wall time and 18.5 s of CPU, against 12.8 s and
 // 13.6 s for the default.
-func raceSearch(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, l *linesolve.Learner, limit int, known []puzzle.Grid) searchResult {
+func raceSearch(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, limit int, known []puzzle.Grid) searchResult {
 	ctx2, cancel := context.WithCancel(ctx)
 	defer cancel()
 	ch := make(chan searchResult, 2)
-	l2 := linesolve.NewLearner(st.Clone())
-	l2.SetSeed(1)
-	for _, l := range []*linesolve.Learner{l, l2} {
+	second := linesolve.NewLearner(st.Clone())
+	second.SetSeed(1)
+	for _, l := range []*linesolve.Learner{linesolve.NewLearner(st), second} {
 		go func() {
 			sr := searchResult{sols: append([]puzzle.Grid(nil), known...)}
 			sols, res, err := learnStage(ctx2, p, l, known, limit, nil)
-			sr.sols, sr.err, sr.by = append(sr.sols, sols...), err, "learn"
+			sr.sols, sr.err = append(sr.sols, sols...), err
 			sr.complete, sr.timedOut = res.Complete, res.Stopped
 			ch <- sr
 		}()
