@@ -190,7 +190,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&cfg.rows, "rows", 0, "print only the `N` slowest puzzles of each set and every one not decided right, after the set (0: every puzzle, as it finishes); the summary still covers all")
 	fs.StringVar(&run, "run", "", "only puzzles whose name matches `REGEXP`")
 	fs.DurationVar(&cfg.timeout, "timeout", 60*time.Second, "time limit per puzzle and back end")
-	fs.StringVar(&cfg.sat, "sat", "gophersat", "SAT back end: gophersat, gini, portfolio, cadical, minisat, …, exec:PATH; a +nosearch suffix skips the search stage, +norestart runs it without restarts, +order and +classic choose that encoding instead of path")
+	fs.StringVar(&cfg.sat, "sat", "gophersat", "SAT back end: gophersat, gini, portfolio, cadical, minisat, …, exec:PATH; a +nosearch suffix skips the learner stage, +order and +classic choose that encoding instead of path")
 	fs.StringVar(&cfg.compare, "compare", "", "second back end run on the same puzzles, for a time ratio (e.g. gophersat+nosearch: the same without the search stage)")
 	fs.BoolVar(&cfg.noPresolve, "no-presolve", false, "skip line solving before SAT (for before/after)")
 	fs.BoolVar(&cfg.useGoal, "use-goal", false, "let puzzles that carry a goal use it (one SAT call instead of a 2-solution search)")
@@ -289,8 +289,6 @@ func decidedBy(o outcome) string {
 		return "-"
 	case o.lineSolved:
 		return "line"
-	case o.searched:
-		return "search"
 	case o.learned:
 		return "learn"
 	}
@@ -308,7 +306,7 @@ func backendName(name string) string {
 
 // backendSuffixes are the option suffixes a back end name may carry, in
 // any order.
-var backendSuffixes = []string{"+nosearch", "+norestart", "+order", "+classic"}
+var backendSuffixes = []string{"+nosearch", "+order", "+classic"}
 
 // bareBackend is the back end name without its option suffixes.
 func bareBackend(b string) string {
@@ -331,8 +329,6 @@ func (c *config) options(backend string, worker []string) solver.Options {
 	for {
 		if b, ok := strings.CutSuffix(backend, "+nosearch"); ok {
 			o.Search, backend = -1, b
-		} else if b, ok := strings.CutSuffix(backend, "+norestart"); ok {
-			o.Restarts, backend = -1, b
 		} else if b, ok := strings.CutSuffix(backend, "+order"); ok {
 			o.Encoding, backend = encode.Order, b
 		} else if b, ok := strings.CutSuffix(backend, "+classic"); ok {
@@ -555,7 +551,6 @@ type outcome struct {
 	wall, cpu  time.Duration
 	stats      solver.Stats
 	lineSolved bool
-	searched   bool
 	learned    bool
 	err        error
 	stopped    bool // interrupted (SIGINT or SIGTERM), not timed out
@@ -582,7 +577,7 @@ func (r *runner) solveOne(ctx context.Context, it item, b backend) outcome {
 		o.verdict, o.check, o.err = "error", "error", err
 		return o
 	}
-	o.verdict, o.stats, o.lineSolved, o.searched, o.learned = string(res.Verdict), res.Stats, res.LineSolved, res.Searched, res.Learned
+	o.verdict, o.stats, o.lineSolved, o.learned = string(res.Verdict), res.Stats, res.LineSolved, res.Learned
 	o.check = judge(it, res)
 	return o
 }
@@ -614,8 +609,7 @@ type summary struct {
 	walls                      []time.Duration
 	maxName                    string
 	max                        time.Duration
-	lineSolved, searched       int
-	learned                    int
+	lineSolved, learned        int
 	maxLine                    time.Duration
 	maxLineName                string
 	lineSlow                   int // line-solved in 5 ms or more
@@ -636,9 +630,6 @@ func (s *summary) addOutcome(name string, o outcome) {
 		s.timeouts++
 	case "error":
 		s.errors++
-	}
-	if o.searched {
-		s.searched++
 	}
 	if o.learned {
 		s.learned++
@@ -666,7 +657,6 @@ func (s *summary) add(t summary) {
 		s.max, s.maxName = t.max, t.maxName
 	}
 	s.lineSolved += t.lineSolved
-	s.searched += t.searched
 	s.learned += t.learned
 	if t.maxLine > s.maxLine {
 		s.maxLine, s.maxLineName = t.maxLine, t.maxLineName
@@ -822,7 +812,7 @@ func (r *runner) columns(s *set) []column {
 		{"name", nameW, false}, {"size", 5, true}, {"verdict", 8, false}, {"expected", 9, false},
 		{"check", 7, false}, {"wall ms", 8, true}, {"cpu ms", 8, true}, {"presolve ms", 11, true}, {"SAT calls", 9, true},
 		{"vars", 7, true}, {"clauses", 8, true}, {"fixed", 5, true}, {"line-solved", 11, false},
-		{"nodes", 6, true}, {"conflicts", 9, true}, {"by", 6, false},
+		{"conflicts", 9, true}, {"by", 6, false},
 	}
 	if len(r.backends) == 2 {
 		c, m := r.backends[1].name, r.backends[0].name
@@ -847,7 +837,7 @@ func (r *runner) row(it item, outs []outcome, ref bool) []string {
 		it.name, fmt.Sprintf("%dx%d", it.p.Width(), it.p.Height()), o.verdict, it.expect, o.check,
 		ms(o.wall), cpu, ms(o.stats.Presolve), strconv.Itoa(o.stats.SATCalls), strconv.Itoa(o.stats.Vars),
 		strconv.Itoa(o.stats.Clauses), strconv.Itoa(o.stats.FixedCells), yesNo(o.lineSolved),
-		strconv.Itoa(o.stats.SearchNodes), strconv.Itoa(o.stats.Conflicts), decidedBy(o),
+		strconv.Itoa(o.stats.Conflicts), decidedBy(o),
 	}
 	if len(r.backends) == 2 {
 		if len(outs) < 2 {
@@ -962,8 +952,8 @@ func (r *runner) setFooter(s *set, sums []summary, ran int, wall, cpu, mainTotal
 		if sum.lineSolved > 0 {
 			line += fmt.Sprintf("; line-solved %d, max %s ms (%s), %d of them in 5 ms or more", sum.lineSolved, ms(sum.maxLine), sum.maxLineName, sum.lineSlow)
 		}
-		if sum.searched > 0 || sum.learned > 0 {
-			line += fmt.Sprintf("; decided by the search stage %d (depth-first %d, learner %d)", sum.searched+sum.learned, sum.searched, sum.learned)
+		if sum.learned > 0 {
+			line += fmt.Sprintf("; decided by the learner %d", sum.learned)
 		}
 		lines = append(lines, line)
 	}
