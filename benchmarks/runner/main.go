@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
@@ -42,6 +43,11 @@ const workerArg = "sat-worker"
 
 // allSets are the sets "-set all" runs, in order.
 var allSets = []string{"survey", "hard", "tournament", "hardtests", "webpbn"}
+
+// randomSets are the seeded random pictures (randpuzzle.Picture) of
+// black and white and of 2, 3 and 4 colours, over the same sizes,
+// densities and seeds: "-set random" runs the four.
+var randomSets = []string{"random1", "random2", "random3", "random4"}
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == workerArg {
@@ -184,7 +190,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	cfg := &config{args: args}
 	var sets, run string
 	fs.StringVar(&cfg.corpora, "corpora", "", "corpus folder (default ../shared/corpora beside the repository root)")
-	fs.StringVar(&sets, "set", "survey,hard", "comma list of sets: survey, hard, tournament, hardtests, webpbn (3,903 puzzles), all")
+	fs.StringVar(&sets, "set", "survey,hard", "comma list of sets: survey, hard, tournament, hardtests, webpbn (3,903 puzzles), all; random (random pictures, not in all: random1 black and white, random2 to random4 of 2 to 4 colours)")
 	fs.StringVar(&cfg.tournament, "tournament", "taai2011", "tournament set `NAME` (question/NAME.txt)")
 	fs.IntVar(&cfg.limit, "limit", 0, "take the first `N` puzzles of each set (0: all)")
 	fs.IntVar(&cfg.rows, "rows", 0, "print only the `N` slowest puzzles of each set and every one not decided right, after the set (0: every puzzle, as it finishes); the summary still covers all")
@@ -209,10 +215,12 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		switch {
 		case s == "all":
 			cfg.sets = append(cfg.sets, allSets...)
-		case slices.Contains(allSets, s):
+		case s == "random":
+			cfg.sets = append(cfg.sets, randomSets...)
+		case slices.Contains(allSets, s), slices.Contains(randomSets, s):
 			cfg.sets = append(cfg.sets, s)
 		default:
-			return nil, fmt.Errorf("-set: unknown set %q (want survey, hard, tournament, hardtests, webpbn or all)", s)
+			return nil, fmt.Errorf("-set: unknown set %q (want survey, hard, tournament, hardtests, webpbn, all, random or random1 to random4)", s)
 		}
 	}
 	cfg.sets = uniq(cfg.sets)
@@ -385,6 +393,8 @@ func loadSet(cfg *config, name string) (*set, error) {
 		s, err = loadGoals(cfg, "hardtests", "hardtests", "webpbn hardtests (storyyeller-webpbn-scrape/hardtests/*.non)")
 	case "webpbn":
 		s, err = loadGoals(cfg, "webpbn", "results", "webpbn puzzles with goals (storyyeller-webpbn-scrape/results/*.non)")
+	default:
+		s = loadRandom(name)
 	}
 	if err != nil {
 		return nil, err
@@ -536,6 +546,30 @@ func loadGoals(cfg *config, name, dir, title string) (*set, error) {
 		s.items = append(s.items, it)
 	}
 	return s, nil
+}
+
+// The random sets: pictures of randomSizes squared, randomDensities filled,
+// randomSeeds of each.
+var (
+	randomSizes     = []int{30, 40, 50, 60}
+	randomDensities = []float64{0.20, 0.275, 0.35}
+	randomSeeds     = 2
+)
+
+// loadRandom makes random set "randomK": the pictures of K colours. A
+// unique verdict must give the picture back.
+func loadRandom(name string) *set {
+	k, _ := strconv.Atoi(strings.TrimPrefix(name, "random"))
+	s := &set{name: name, title: fmt.Sprintf("random pictures of %d colour(s), %v cells square, %v filled, %d seeds each (internal/randpuzzle)", k, randomSizes, randomDensities, randomSeeds)}
+	for _, n := range randomSizes {
+		for _, d := range randomDensities {
+			for seed := range randomSeeds {
+				p := randpuzzle.Picture(uint64(seed), n, n, k, d)
+				s.items = append(s.items, item{name: p.Title, p: p, expect: "goal", sol: p.Goal})
+			}
+		}
+	}
+	return s
 }
 
 // A backend is one SAT back end to run every puzzle with.

@@ -1,0 +1,45 @@
+// Package randpuzzle makes puzzles for tests and benchmarks from seeded
+// random pictures, and the N-Dom family of Wolter's survey. The same
+// arguments always give the same puzzle.
+package randpuzzle
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// Picture returns the puzzle of a random w×h picture whose cells are
+// filled with probability density, each filled cell in one of colors
+// colours chosen uniformly; the picture is the puzzle's goal. The title
+// names the arguments.
+func Picture(seed uint64, w, h, colors int, density float64) *puzzle.Puzzle {
+	rng := rand.New(rand.NewPCG(seed, uint64(w)<<32|uint64(h)<<16|uint64(colors)))
+	g := puzzle.NewGrid(h, w)
+	for r := range g {
+		for c := range g[r] {
+			if rng.Float64() < density {
+				g[r][c] = puzzle.Color(1 + rng.IntN(colors))
+			}
+		}
+	}
+	p := puzzle.FromGrid(g, Palette(colors))
+	p.Goal = g
+	p.Title = fmt.Sprintf("random %dx%d %dc %.0f%% #%d", w, h, colors, 100*density, seed)
+	return p
+}
+
+// Palette returns a palette of the background and colors colours, black
+// alone for one.
+func Palette(colors int) []puzzle.Swatch {
+	if colors == 1 {
+		return []puzzle.Swatch{puzzle.White, puzzle.Black}
+	}
+	pal := []puzzle.Swatch{puzzle.White}
+	for i := range colors {
+		rgb := puzzle.RGB{R: uint8(40 + 190*(i%3)/2), G: uint8(200 - 60*(i%4)), B: uint8(30 + 50*i%220)}
+		pal = append(pal, puzzle.Swatch{Name: fmt.Sprintf("c%d", i+1), RGB: rgb, Char: rune('a' + i)})
+	}
+	return pal
+}
