@@ -1,0 +1,236 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+
+	sat "github.com/crillab/gophersat/solver"
+
+	"github.com/nonosat/nonosat/cnf"
+	"github.com/nonosat/nonosat/decode"
+	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// A Certificate lets anyone check a verdict without trusting nonosat: a
+// CNF of the clues (Encoding, encoded without presolving, as "nonosat
+// dimacs --no-presolve" writes it) plus the blocking clauses of Block,
+// and either models of it or a DRAT proof that it is unsatisfiable.
+//
+//   - unique: Block holds the solution, so the CNF ends with the clause
+//     that forbids it; the proof refutes that CNF, and Models[0], the
+//     solution, satisfies every clause but that last one;
+//   - none: Block is empty and the proof refutes the CNF;
+//   - multiple: Block is empty and Models holds two models of the CNF
+//     that decode to different solutions; there is no proof.
+type Certificate struct {
+	Verdict  Verdict
+	Encoding *encode.Encoding
+	Block    []puzzle.Grid
+	Models   []cnf.Model
+	// Lemmas and ProofBytes measure the proof written (0 for multiple).
+	Lemmas     int
+	ProofBytes int64
+}
+
+// ErrNoProof is returned for a back end that cannot write proofs.
+var ErrNoProof = errors.New("no proof")
+
+// proofSolvers are the external solvers that write DRAT proofs: the proof
+// file is their second argument, and args ask for DRAT text.
+var proofSolvers = map[string][]string{
+	"cadical": {"-q", "--no-binary"},
+	"kissat":  {"-q", "--no-binary"},
+}
+
+// Certify makes the certificate of res, the result of [Solve] on p with
+// options o, and writes its proof (for unique and none) to proof as DRAT
+// text. The proof comes from a SAT solver run afresh on the certificate's
+// CNF in its proof mode: gophersat in certified mode (the default and the
+// in-process back ends), or an external solver of proofSolvers. Verdicts
+// other than unique, none and multiple have no certificate. An error
+// wrapping [ErrBug] means the verdict and the fresh run disagree.
+//
+// gophersat cannot be stopped: when ctx ends first, Certify returns its
+// error at once, but the search goes on in the background, writing to
+// proof, until it ends (or the process exits).
+func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proof io.Writer) (*Certificate, error) {
+	e := Encode(p, Options{NoPresolve: true, Encoding: o.Encoding})
+	cert := &Certificate{Verdict: res.Verdict, Encoding: e}
+	f := e.Formula
+	switch res.Verdict {
+	case Unique:
+		g := res.Solutions[0]
+		block, ok := e.Block(g)
+		if !ok {
+			return nil, fmt.Errorf("%w: the solution is no model of the clues' CNF", ErrBug)
+		}
+		cert.Block = []puzzle.Grid{g}
+		f.Clauses = append(f.Clauses[:len(f.Clauses):len(f.Clauses)], block)
+		fallthrough
+	case None:
+		for _, g := range cert.Block {
+			m, err := modelOf(e, g)
+			if err != nil {
+				return nil, err
+			}
+			cert.Models = append(cert.Models, m)
+		}
+		if err := refute(ctx, &f, o.Backend, proof, cert); err != nil {
+			return nil, err
+		}
+	case Multiple:
+		if len(res.Solutions) < 2 || res.Solutions[0].Equal(res.Solutions[1]) {
+			return nil, fmt.Errorf("%w: a multiple verdict without two different solutions", ErrBug)
+		}
+		for _, g := range res.Solutions[:2] {
+			m, err := modelOf(e, g)
+			if err != nil {
+				return nil, err
+			}
+			cert.Models = append(cert.Models, m)
+		}
+	default:
+		return nil, fmt.Errorf("%w for verdict %s", ErrNoProof, res.Verdict)
+	}
+	return cert, nil
+}
+
+// modelOf extends grid g to a model of e's formula: gophersat solves the
+// formula with a unit clause per cell, which unit propagation decides (the
+// other variables are functions of the grid). The model is checked.
+func modelOf(e *encode.Encoding, g puzzle.Grid) (cnf.Model, error) {
+	f := cnf.Formula{NumVars: e.Formula.NumVars, Clauses: e.Formula.Clauses[:len(e.Formula.Clauses):len(e.Formula.Clauses)]}
+	for r := range g {
+		for c := range g[r] {
+			l, ok := e.Cell(r, c, g[r][c])
+			if !ok {
+				return nil, fmt.Errorf("%w: cell %d %d of a solution has a colour the CNF rules out", ErrBug, r+1, c+1)
+			}
+			f.Add(l)
+		}
+	}
+	gophersatMu.Lock()
+	s := sat.New(sat.ParseSliceNb(toInts(f.Clauses), f.NumVars))
+	st := s.Solve()
+	var m cnf.Model
+	if st == sat.Sat {
+		m = append(m, s.Model()...)
+	}
+	gophersatMu.Unlock()
+	switch {
+	case st != sat.Sat:
+		return nil, fmt.Errorf("%w: a solution has no model in the clues' CNF", ErrBug)
+	case !m.Satisfies(&e.Formula) || !decode.Grid(e, m).Equal(g):
+		return nil, fmt.Errorf("%w: a solution's model does not decode to it", ErrBug)
+	}
+	return m, nil
+}
+
+// refute proves f unsatisfiable, writing the proof to w and its size to
+// cert.
+func refute(ctx context.Context, f *cnf.Formula, backend string, w io.Writer, cert *Certificate) error {
+	if args, ok := proofSolvers[backend]; ok {
+		n, err := refuteExternal(ctx, f, backend, args, w)
+		cert.ProofBytes = n
+		return err
+	}
+	dw := cnf.NewDRATWriter(w)
+	type answer struct {
+		unsat bool
+		err   error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		gophersatMu.Lock()
+		defer gophersatMu.Unlock()
+		s := sat.New(sat.ParseSliceNb(toInts(f.Clauses), f.NumVars))
+		s.Certified = true
+		s.CertChan = make(chan string, 1024)
+		drained := make(chan struct{})
+		last := ""
+		go func() {
+			for l := range s.CertChan {
+				dw.WriteLine(l)
+				last = l
+			}
+			close(drained)
+		}()
+		st := s.Solve()
+		close(s.CertChan)
+		<-drained
+		if st == sat.Unsat && last != "0" {
+			dw.WriteLine("0") // refuted while parsing, or by the last unit
+		}
+		done <- answer{st == sat.Unsat, dw.Flush()}
+	}()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case a := <-done:
+		switch {
+		case a.err != nil:
+			return a.err
+		case !a.unsat:
+			return fmt.Errorf("%w: gophersat finds the certificate's CNF satisfiable: the verdict is wrong", ErrBug)
+		}
+		cert.Lemmas, cert.ProofBytes = dw.Lemmas, dw.Bytes
+		return nil
+	}
+}
+
+// refuteExternal runs an external solver with a proof file on f and
+// copies the proof to w.
+func refuteExternal(ctx context.Context, f *cnf.Formula, name string, args []string, w io.Writer) (int64, error) {
+	path, err := exec.LookPath(name)
+	if err != nil {
+		return 0, &NotFoundError{Backend: name, Path: name, Package: name}
+	}
+	dir, err := os.MkdirTemp("", "nonosat-proof-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(dir)
+	in, out := filepath.Join(dir, "in.cnf"), filepath.Join(dir, "proof.drat")
+	fh, err := os.Create(in)
+	if err != nil {
+		return 0, err
+	}
+	err = f.WriteDIMACS(fh)
+	if err2 := fh.Close(); err == nil {
+		err = err2
+	}
+	if err != nil {
+		return 0, err
+	}
+	cmd := exec.CommandContext(ctx, path, append(args, in, out)...)
+	cmd.Dir = dir
+	cmd.WaitDelay = waitDelay
+	stderr := &tail{}
+	cmd.Stdout, cmd.Stderr = &tail{}, stderr
+	ownGroup(cmd)
+	runErr := cmd.Run()
+	killGroup(cmd)
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	var ee *exec.ExitError
+	switch {
+	case errors.As(runErr, &ee) && ee.ExitCode() == 20:
+	case errors.As(runErr, &ee) && ee.ExitCode() == 10:
+		return 0, fmt.Errorf("%w: %s finds the certificate's CNF satisfiable: the verdict is wrong", ErrBug, name)
+	default:
+		return 0, fmt.Errorf("%s: no refutation (%v): %s", name, runErr, stderr.String())
+	}
+	pf, err := os.Open(out)
+	if err != nil {
+		return 0, err
+	}
+	defer pf.Close()
+	return io.Copy(w, pf)
+}
