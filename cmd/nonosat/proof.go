@@ -24,30 +24,33 @@ func proofFlag() cli.Flag {
 	return &cli.StringFlag{Name: "proof", Usage: "write a certificate per puzzle to `DIR`: NAME.cnf (the clues' CNF, for unique with the solution blocked), NAME.drat (unique, none: a DRAT proof that the CNF is unsatisfiable) and NAME.sol (the solution, or two for multiple); check it with 'nonosat proof check'"}
 }
 
+// proofCmd is "proof check CNF PROOF|SOL". The action is a word rather
+// than a urfave/cli subcommand so that flags and --help work as in every
+// other command (withArgs); "check" is the only one so far.
 func proofCmd() *cli.Command {
-	check := &cli.Command{
-		Name:      "check",
-		Usage:     "check a DRAT proof that a CNF is unsatisfiable",
-		ArgsUsage: "CNF PROOF",
-		Description: "Checks PROOF (DRAT, text or binary, as 'check --proof' or a SAT solver writes it)\n" +
-			"against the DIMACS formula CNF with a checker of its own, which shares nothing with the\n" +
-			"solver but the DIMACS reader. Prints \"verified\" and exits 0, or names the first lemma\n" +
-			"that does not follow and exits 1.",
-		OnUsageError: usageError,
-		Action:       withArgs(2, 2, proofCheck),
-	}
 	return &cli.Command{
-		Name:            "proof",
-		Usage:           "check the certificates 'check --proof' writes",
-		ArgsUsage:       "check CNF PROOF",
-		Subcommands:     []*cli.Command{check},
-		HideHelpCommand: true,
-		Action: func(c *cli.Context) error {
-			if c.Args().Len() == 0 {
-				return usagef(c, "missing subcommand: usage: nonosat proof check CNF PROOF")
+		Name:      "proof",
+		Usage:     "check a certificate: a DRAT proof that a CNF is unsatisfiable, or the solutions of a .sol file",
+		ArgsUsage: "check CNF PROOF|SOL",
+		Description: "'proof check CNF PROOF' checks PROOF (DRAT, text or binary, as 'check --proof' or a SAT\n" +
+			"solver writes it) against the DIMACS formula CNF with a checker of its own, which shares\n" +
+			"nothing with the solver but the DIMACS reader. It prints \"verified\" and exits 0, or names\n" +
+			"the first lemma that does not follow and exits 1. A SOL file (models in SAT-competition\n" +
+			"form, as 'check --proof' writes NAME.sol) is checked model by model instead: one model must\n" +
+			"satisfy the CNF, or every clause but the last (a unique verdict's blocking clause);\n" +
+			"several must each satisfy the CNF and, read through its header, be different solutions.",
+		Action: withArgs(1, -1, func(c *cli.Context, args []string) error {
+			if args[0] != "check" {
+				return usagef(c, "unknown action %q: usage: nonosat proof check CNF PROOF", args[0])
 			}
-			return usagef(c, "unknown subcommand %q: usage: nonosat proof check CNF PROOF", c.Args().First())
-		},
+			switch {
+			case len(args) < 3:
+				return usagef(c, "missing arguments: usage: nonosat proof check CNF PROOF")
+			case len(args) > 3:
+				return usagef(c, "too many arguments: usage: nonosat proof check CNF PROOF")
+			}
+			return proofCheck(c, args[1:])
+		}),
 	}
 }
 
@@ -74,8 +77,12 @@ func proofCheck(c *cli.Context, args []string) error {
 		return err
 	}
 	defer closeProof()
+	br := bufio.NewReaderSize(pr, 1<<20) // room for a big grid in comments before the first model
+	if head, _ := br.Peek(1 << 20); isModels(head) {
+		return checkModels(c, cnfName, proofName, f, br)
+	}
 	t := time.Now()
-	res, err := drat.Check(f, pr)
+	res, err := drat.Check(f, br)
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("%s: %v", proofName, err), exitError)
 	}
