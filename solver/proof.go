@@ -101,9 +101,10 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 	return cert, nil
 }
 
-// modelOf extends grid g to a model of e's formula: gophersat solves the
-// formula with a unit clause per cell, which unit propagation decides (the
-// other variables are functions of the grid). The model is checked.
+// modelOf extends grid g to a model of e's formula: unit propagation
+// from a unit clause per cell sets the other variables (they are
+// functions of the grid; gophersat finishes the job if some are left).
+// The model is checked.
 func modelOf(e *encode.Encoding, g puzzle.Grid) (cnf.Model, error) {
 	f := cnf.Formula{NumVars: e.Formula.NumVars, Clauses: e.Formula.Clauses[:len(e.Formula.Clauses):len(e.Formula.Clauses)]}
 	for r := range g {
@@ -115,25 +116,40 @@ func modelOf(e *encode.Encoding, g puzzle.Grid) (cnf.Model, error) {
 			f.Add(l)
 		}
 	}
-	gophersatMu.Lock()
-	s := sat.New(sat.ParseSliceNb(toInts(f.Clauses), f.NumVars))
-	st := s.Solve()
-	var m cnf.Model
-	if st == sat.Sat {
-		m = append(m, s.Model()...)
-	}
-	gophersatMu.Unlock()
-	switch {
-	case st != sat.Sat:
+	units, rest, refuted := unitPropagate(&f)
+	if refuted {
 		return nil, fmt.Errorf("%w: a solution has no model in the clues' CNF", ErrBug)
-	case !m.Satisfies(&e.Formula) || !decode.Grid(e, m).Equal(g):
+	}
+	m := make(cnf.Model, f.NumVars)
+	set := make([]bool, f.NumVars)
+	for _, l := range units {
+		m[l.Var()-1], set[l.Var()-1] = l.IsPos(), true
+	}
+	if len(rest) > 0 {
+		gophersatMu.Lock()
+		s := sat.New(sat.ParseSliceNb(toInts(rest), f.NumVars))
+		st := s.Solve()
+		if st == sat.Sat {
+			for i, b := range s.Model() {
+				if !set[i] {
+					m[i] = b
+				}
+			}
+		}
+		gophersatMu.Unlock()
+		if st != sat.Sat {
+			return nil, fmt.Errorf("%w: a solution has no model in the clues' CNF", ErrBug)
+		}
+	}
+	if !m.Satisfies(&e.Formula) || !decode.Grid(e, m).Equal(g) {
 		return nil, fmt.Errorf("%w: a solution's model does not decode to it", ErrBug)
 	}
 	return m, nil
 }
 
 // refute proves f unsatisfiable, writing the proof to w and its size to
-// cert.
+// cert. gophersat starts from f simplified by unit propagation (see
+// unitPropagate), which keeps its lemmas RUP with respect to f.
 func refute(ctx context.Context, f *cnf.Formula, backend string, w io.Writer, cert *Certificate) error {
 	if args, ok := proofSolvers[backend]; ok {
 		n, err := refuteExternal(ctx, f, backend, args, w)
@@ -141,6 +157,15 @@ func refute(ctx context.Context, f *cnf.Formula, backend string, w io.Writer, ce
 		return err
 	}
 	dw := cnf.NewDRATWriter(w)
+	units, rest, refuted := unitPropagate(f)
+	if refuted { // line solving decides: the proof is the empty clause
+		dw.WriteLine("0")
+		cert.Lemmas, cert.ProofBytes = dw.Lemmas, dw.Bytes
+		return dw.Flush()
+	}
+	for _, l := range units {
+		rest = append(rest, cnf.Clause{l})
+	}
 	type answer struct {
 		unsat bool
 		err   error
@@ -149,7 +174,7 @@ func refute(ctx context.Context, f *cnf.Formula, backend string, w io.Writer, ce
 	go func() {
 		gophersatMu.Lock()
 		defer gophersatMu.Unlock()
-		s := sat.New(sat.ParseSliceNb(toInts(f.Clauses), f.NumVars))
+		s := sat.New(sat.ParseSliceNb(toInts(rest), f.NumVars))
 		s.Certified = true
 		s.CertChan = make(chan string, 1024)
 		drained := make(chan struct{})
