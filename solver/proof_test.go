@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/nonosat/nonosat/cnf"
@@ -74,6 +76,9 @@ func checkCertificate(t *testing.T, p *puzzle.Puzzle, res *solver.Result, o solv
 	if !dr.Verified {
 		t.Fatalf("%s: proof of %d bytes not verified: %s", res.Verdict, proof.Len(), dr.Reason)
 	}
+	if v, ok := dratTrim(t, f, proof.Bytes()); ok && !v {
+		t.Fatalf("%s: drat-trim rejects the proof", res.Verdict)
+	}
 	if res.Verdict == solver.Unique {
 		// Without its blocking clause the CNF has a model, the solution:
 		// no proof may pass.
@@ -84,8 +89,43 @@ func checkCertificate(t *testing.T, p *puzzle.Puzzle, res *solver.Result, o solv
 		if dropped.Verified {
 			t.Fatalf("unique: the proof passes without the blocking clause, on a satisfiable CNF")
 		}
+		if v, ok := dratTrim(t, unblocked, proof.Bytes()); ok && v {
+			t.Fatalf("unique: drat-trim accepts the proof without the blocking clause")
+		}
 	}
 	return dr
+}
+
+// dratTrim runs drat-trim, when it is on PATH, on f and proof, and
+// reports whether it verified the proof; ok is false without drat-trim
+// (Debian has no package: build it from github.com/marijnheule/drat-trim).
+func dratTrim(t *testing.T, f *cnf.Formula, proof []byte) (verified, ok bool) {
+	t.Helper()
+	path, err := exec.LookPath("drat-trim")
+	if err != nil {
+		return false, false
+	}
+	dir := t.TempDir()
+	cnfFile, proofFile := filepath.Join(dir, "f.cnf"), filepath.Join(dir, "f.drat")
+	var text bytes.Buffer
+	if err := f.WriteDIMACS(&text); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cnfFile, text.Bytes(), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(proofFile, proof, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := exec.Command(path, cnfFile, proofFile).CombinedOutput() // its exit code varies by version
+	switch {
+	case bytes.Contains(out, []byte("s VERIFIED")):
+		return true, true
+	case bytes.Contains(out, []byte("s NOT VERIFIED")):
+		return false, true
+	}
+	t.Fatalf("drat-trim gives no answer: %s", out)
+	return false, false
 }
 
 func TestCertify(t *testing.T) {
