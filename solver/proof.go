@@ -5,9 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
 
 	sat "github.com/crillab/gophersat/solver"
 
@@ -81,7 +78,7 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 			}
 			cert.Models = append(cert.Models, m)
 		}
-		if err := refute(ctx, &f, o.Backend, proof, cert); err != nil {
+		if err := refute(ctx, &f, o, proof, cert); err != nil {
 			return nil, err
 		}
 	case Multiple:
@@ -145,117 +142,4 @@ func modelOf(e *encode.Encoding, g puzzle.Grid) (cnf.Model, error) {
 		return nil, fmt.Errorf("%w: a solution's model does not decode to it", ErrBug)
 	}
 	return m, nil
-}
-
-// refute proves f unsatisfiable, writing the proof to w and its size to
-// cert. gophersat starts from f simplified by unit propagation (see
-// unitPropagate), which keeps its lemmas RUP with respect to f.
-func refute(ctx context.Context, f *cnf.Formula, backend string, w io.Writer, cert *Certificate) error {
-	if args, ok := proofSolvers[backend]; ok {
-		n, err := refuteExternal(ctx, f, backend, args, w)
-		cert.ProofBytes = n
-		return err
-	}
-	dw := cnf.NewDRATWriter(w)
-	units, rest, refuted := unitPropagate(f)
-	if refuted { // line solving decides: the proof is the empty clause
-		dw.WriteLine("0")
-		cert.Lemmas, cert.ProofBytes = dw.Lemmas, dw.Bytes
-		return dw.Flush()
-	}
-	for _, l := range units {
-		rest = append(rest, cnf.Clause{l})
-	}
-	type answer struct {
-		unsat bool
-		err   error
-	}
-	done := make(chan answer, 1)
-	go func() {
-		gophersatMu.Lock()
-		defer gophersatMu.Unlock()
-		s := sat.New(sat.ParseSliceNb(toInts(rest), f.NumVars))
-		s.Certified = true
-		s.CertChan = make(chan string, 1024)
-		drained := make(chan struct{})
-		last := ""
-		go func() {
-			for l := range s.CertChan {
-				dw.WriteLine(l)
-				last = l
-			}
-			close(drained)
-		}()
-		st := s.Solve()
-		close(s.CertChan)
-		<-drained
-		if st == sat.Unsat && last != "0" {
-			dw.WriteLine("0") // refuted while parsing, or by the last unit
-		}
-		done <- answer{st == sat.Unsat, dw.Flush()}
-	}()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case a := <-done:
-		switch {
-		case a.err != nil:
-			return a.err
-		case !a.unsat:
-			return fmt.Errorf("%w: gophersat finds the certificate's CNF satisfiable: the verdict is wrong", ErrBug)
-		}
-		cert.Lemmas, cert.ProofBytes = dw.Lemmas, dw.Bytes
-		return nil
-	}
-}
-
-// refuteExternal runs an external solver with a proof file on f and
-// copies the proof to w.
-func refuteExternal(ctx context.Context, f *cnf.Formula, name string, args []string, w io.Writer) (int64, error) {
-	path, err := exec.LookPath(name)
-	if err != nil {
-		return 0, &NotFoundError{Backend: name, Path: name, Package: name}
-	}
-	dir, err := os.MkdirTemp("", "nonosat-proof-")
-	if err != nil {
-		return 0, err
-	}
-	defer os.RemoveAll(dir)
-	in, out := filepath.Join(dir, "in.cnf"), filepath.Join(dir, "proof.drat")
-	fh, err := os.Create(in)
-	if err != nil {
-		return 0, err
-	}
-	err = f.WriteDIMACS(fh)
-	if err2 := fh.Close(); err == nil {
-		err = err2
-	}
-	if err != nil {
-		return 0, err
-	}
-	cmd := exec.CommandContext(ctx, path, append(args, in, out)...)
-	cmd.Dir = dir
-	cmd.WaitDelay = waitDelay
-	stderr := &tail{}
-	cmd.Stdout, cmd.Stderr = &tail{}, stderr
-	ownGroup(cmd)
-	runErr := cmd.Run()
-	killGroup(cmd)
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
-	var ee *exec.ExitError
-	switch {
-	case errors.As(runErr, &ee) && ee.ExitCode() == 20:
-	case errors.As(runErr, &ee) && ee.ExitCode() == 10:
-		return 0, fmt.Errorf("%w: %s finds the certificate's CNF satisfiable: the verdict is wrong", ErrBug, name)
-	default:
-		return 0, fmt.Errorf("%s: no refutation (%v): %s", name, runErr, stderr.String())
-	}
-	pf, err := os.Open(out)
-	if err != nil {
-		return 0, err
-	}
-	defer pf.Close()
-	return io.Copy(w, pf)
 }

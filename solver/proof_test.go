@@ -163,6 +163,36 @@ func TestCertify(t *testing.T) {
 	}
 }
 
+// TestCertifySearch: random black-and-white puzzles that unit
+// propagation alone does not decide (probing does), so that their proofs
+// hold lemmas of gophersat's search; in process and in a worker process.
+func TestCertifySearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 1))
+	most, proved := 0, 0
+	for range 110 {
+		h, w := 8+rng.IntN(12), 8+rng.IntN(12)
+		p := puzzle.FromGrid(randomGrid(rng, h, w, 1, 0.45+0.2*rng.Float64()), palette(1))
+		p.Goal = nil
+		res, err := solver.Solve(context.Background(), p, solver.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != solver.Unique {
+			continue
+		}
+		for _, o := range []solver.Options{{}, workerOptions(t)} {
+			if dr := checkCertificate(t, p, res, o); dr.Lemmas > 1 {
+				proved++
+				most = max(most, dr.Lemmas)
+			}
+		}
+	}
+	if most < 50 || proved < 8 {
+		t.Errorf("%d proofs with lemmas, at most %d lemmas: the sample tests little", proved, most)
+	}
+	t.Logf("%d proofs with lemmas, up to %d", proved, most)
+}
+
 // TestCertifyNoVerdict: a timeout has no certificate.
 func TestCertifyNoVerdict(t *testing.T) {
 	p := permutation(3)
