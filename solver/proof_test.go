@@ -234,3 +234,13 @@ func TestCertifyCadical(t *testing.T) {
 		checkCertificate(t, p, res, o)
 	}
 }
+
+// TestDratTrim: drat-trim, the reference DRAT checker, accepts
+// certificates with lemmas and rejects them without the blocking clause
+// (checkCertificate runs it when it is on PATH).
+func TestDratTrim(t *testing.T) {
+	if _, err := exec.LookPath("drat-trim"); err != nil {
+		t.Skip("drat-trim not on PATH (no Debian package: build it from github.com/marijnheule/drat-trim)")
+	}
+	TestCertifySearch(t)
+}

@@ -147,6 +147,9 @@ func refuteWorker(ctx context.Context, f *cnf.Formula, argv []string, w io.Write
 	stderr := &tail{}
 	cmd.Stdout, cmd.Stderr = &out, stderr
 	if err := cmd.Start(); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return fmt.Errorf("starting SAT worker %s: %w", argv[0], err)
 	}
 	in := bufio.NewWriterSize(stdin, 1<<16)

@@ -21,7 +21,7 @@ import (
 
 // proofFlag is --proof DIR of solve and check.
 func proofFlag() cli.Flag {
-	return &cli.StringFlag{Name: "proof", Usage: "write a certificate per puzzle to `DIR`: NAME.cnf (the clues' CNF, for unique with the solution blocked), NAME.drat (unique, none: a DRAT proof that the CNF is unsatisfiable) and NAME.sol (the solution, or two for multiple); check it with 'nonosat proof check'"}
+	return &cli.StringFlag{Name: "proof", Usage: "write a certificate per puzzle to `DIR`: NAME.cnf (the clues' CNF, for unique with the solution blocked), NAME.drat (unique, none: a DRAT proof that the CNF is unsatisfiable) and NAME.sol (the solution, or two for multiple); check it with 'nonosat proof check'. The proof is a SAT run of its own, with its own --timeout"}
 }
 
 // proofCmd is "proof check CNF PROOF|SOL". The action is a word rather
@@ -141,6 +141,9 @@ func writeCertificate(ctx context.Context, dir, name string, p *puzzle.Puzzle, r
 	if err != nil {
 		if fh != nil {
 			os.Remove(fh.Name())
+		}
+		if errors.Is(err, context.DeadlineExceeded) {
+			return fmt.Errorf("certificate: timed out after %v (the verdict was %s)", timeout, res.Verdict)
 		}
 		return fmt.Errorf("certificate: %w", err)
 	}

@@ -117,3 +117,30 @@ func TestProofUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestProofTimeoutWorker: with --timeout the certified search runs in a
+// worker process (this test binary, see TestMain); webpbn 65's proof
+// needs a dozen lemmas of search.
+func TestProofTimeoutWorker(t *testing.T) {
+	file := filepath.Join("..", "..", "..", "shared", "corpora", "webpbn-survey-nin", "webpbn-00065.nin")
+	if _, err := os.Stat(file); err != nil {
+		t.Skipf("needs ../shared/corpora beside the repository: %v", err)
+	}
+	out := t.TempDir()
+	if r := run(t, "check", "--proof", out, "--timeout", "2m", file); r.code != exitOK {
+		t.Fatalf("check --proof --timeout: %v", r)
+	}
+	base := filepath.Join(out, "webpbn-00065")
+	text, err := os.ReadFile(base + ".drat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(text), "\n"); n < 2 {
+		t.Errorf("the proof has %d lines; want gophersat's lemmas", n)
+	}
+	for _, suf := range []string{".drat", ".sol"} {
+		if r := run(t, "proof", "check", base+".cnf", base+suf); r.code != exitOK {
+			t.Errorf("proof check %s: %v", suf, r)
+		}
+	}
+}
