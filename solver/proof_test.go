@@ -235,12 +235,18 @@ func TestCertifyCadical(t *testing.T) {
 	}
 }
 
-// TestDratTrim: drat-trim, the reference DRAT checker, accepts
-// certificates with lemmas and rejects them without the blocking clause
-// (checkCertificate runs it when it is on PATH).
+// TestDratTrim says whether drat-trim, the reference DRAT checker, took
+// part: when it is on PATH, checkCertificate runs it on every certificate
+// of these tests (and of TestCorpusProofs), and it must accept the proof
+// and reject it without the blocking clause.
 func TestDratTrim(t *testing.T) {
 	if _, err := exec.LookPath("drat-trim"); err != nil {
 		t.Skip("drat-trim not on PATH (no Debian package: build it from github.com/marijnheule/drat-trim)")
 	}
-	TestCertifySearch(t)
+	p := puzzle.New([][]int{{1}, {3}, {1}}, [][]int{{1}, {3}, {1}})
+	res, err := solver.Solve(context.Background(), p, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCertificate(t, p, res, solver.Options{})
 }
