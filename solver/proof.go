@@ -35,7 +35,8 @@ type Certificate struct {
 	ProofBytes int64
 }
 
-// ErrNoProof is returned for a back end that cannot write proofs.
+// ErrNoProof is returned for a verdict that has no certificate (timeout,
+// solved).
 var ErrNoProof = errors.New("no proof")
 
 // proofSolvers are the external solvers that write DRAT proofs: the proof
@@ -48,20 +49,25 @@ var proofSolvers = map[string][]string{
 // Certify makes the certificate of res, the result of [Solve] on p with
 // options o, and writes its proof (for unique and none) to proof as DRAT
 // text. The proof comes from a SAT solver run afresh on the certificate's
-// CNF in its proof mode: gophersat in certified mode (the default and the
-// in-process back ends), or an external solver of proofSolvers. Verdicts
-// other than unique, none and multiple have no certificate. An error
-// wrapping [ErrBug] means the verdict and the fresh run disagree.
+// CNF in its proof mode: gophersat in certified mode (for every back end
+// but cadical and kissat, which write DRAT themselves), in the worker
+// process o.Worker when it is set. Verdicts other than unique, none and
+// multiple have no certificate. An error wrapping [ErrBug] means the
+// verdict and the fresh run disagree.
 //
-// gophersat cannot be stopped: when ctx ends first, Certify returns its
-// error at once, but the search goes on in the background, writing to
-// proof, until it ends (or the process exits).
+// gophersat in process cannot be stopped: when ctx ends first, Certify
+// returns its error at once, but the search goes on in the background,
+// writing to proof, until it ends (or the process exits). A worker is
+// killed.
 func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proof io.Writer) (*Certificate, error) {
 	e := Encode(p, Options{NoPresolve: true, Encoding: o.Encoding})
 	cert := &Certificate{Verdict: res.Verdict, Encoding: e}
 	f := e.Formula
 	switch res.Verdict {
 	case Unique:
+		if len(res.Solutions) == 0 {
+			return nil, fmt.Errorf("%w: a unique verdict without its solution", ErrBug)
+		}
 		g := res.Solutions[0]
 		block, ok := e.Block(g)
 		if !ok {
