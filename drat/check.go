@@ -91,13 +91,20 @@ func code(l cnf.Lit) lit {
 	return lit(l) << 1
 }
 
+// watch is a clause watching a literal, with another literal of the
+// clause: when that one is true the clause need not be read.
+type watch struct {
+	ci      int32
+	blocker lit
+}
+
 // checker holds the clauses and the units they imply.
 type checker struct {
 	val     []int8    // by literal code: 1 true, -1 false, 0 open
 	reason  []int32   // by variable: the clause that implied it, or -1
 	trail   []lit     // assigned literals, in order
 	head    int       // trail[:head] are propagated
-	watches [][]int32 // by literal code: clauses watching it
+	watches [][]watch // by literal code: clauses watching it
 	clauses [][]lit   // literals; the first two are watched
 	alive   []bool
 	units   []int32 // clauses of one literal
@@ -169,7 +176,13 @@ func (ch *checker) propagate() bool {
 		ws := ch.watches[f]
 		j := 0
 		for i := 0; i < len(ws); i++ {
-			ci := ws[i]
+			w := ws[i]
+			if ch.val[w.blocker] == 1 {
+				ws[j] = w
+				j++
+				continue
+			}
+			ci := w.ci
 			if !ch.alive[ci] {
 				continue // deleted: dropped from the list
 			}
@@ -178,7 +191,7 @@ func (ch *checker) propagate() bool {
 				c[0], c[1] = c[1], c[0]
 			}
 			if ch.val[c[0]] == 1 {
-				ws[j] = ci
+				ws[j] = watch{ci, c[0]}
 				j++
 				continue
 			}
@@ -186,7 +199,7 @@ func (ch *checker) propagate() bool {
 			for k := 2; k < len(c); k++ {
 				if ch.val[c[k]] != -1 {
 					c[1], c[k] = c[k], c[1]
-					ch.watches[c[1]] = append(ch.watches[c[1]], ci)
+					ch.watches[c[1]] = append(ch.watches[c[1]], watch{ci, c[0]})
 					moved = true
 					break
 				}
@@ -194,7 +207,7 @@ func (ch *checker) propagate() bool {
 			if moved {
 				continue
 			}
-			ws[j] = ci
+			ws[j] = watch{ci, c[0]}
 			j++
 			if ch.val[c[0]] == -1 {
 				j += copy(ws[j:], ws[i+1:])
@@ -280,8 +293,8 @@ func (ch *checker) add(c []lit) {
 		}
 		c[w], c[best] = c[best], c[w]
 	}
-	ch.watches[c[0]] = append(ch.watches[c[0]], ci)
-	ch.watches[c[1]] = append(ch.watches[c[1]], ci)
+	ch.watches[c[0]] = append(ch.watches[c[0]], watch{ci, c[1]})
+	ch.watches[c[1]] = append(ch.watches[c[1]], watch{ci, c[0]})
 	switch {
 	case ch.val[c[0]] == -1:
 		ch.refuted = true

@@ -67,7 +67,7 @@ func pigeons(n int) *cnf.Formula {
 // gophersatProof solves f with gophersat in certified mode and returns
 // the lemmas it wrote, one per line, ending with "0" when f is
 // unsatisfiable.
-func gophersatProof(t *testing.T, f *cnf.Formula) (lines []string, unsat bool) {
+func gophersatProof(t testing.TB, f *cnf.Formula) (lines []string, unsat bool) {
 	t.Helper()
 	ints := make([][]int, len(f.Clauses))
 	for i, c := range f.Clauses {
