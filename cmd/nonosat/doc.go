@@ -18,9 +18,16 @@
 //		always|never|auto), then the verdict: unique, multiple, none, timeout.
 //		Exit 0 when a solution was found, 20 when there is none, 4 on timeout.
 //
-//	check FILE [--timeout D] [--json]
+//	check FILE [--timeout D] [--json] [--proof DIR]
 //		Print unique, multiple, none or timeout per puzzle and exit 0, 3, 20
 //		or 4 (for several puzzles, the code of the first that is not unique).
+//		--proof DIR (check and solve) writes a certificate per puzzle:
+//		NAME.cnf, NAME.drat (unique, none) and NAME.sol.
+//
+//	proof check CNF PROOF|SOL
+//		Check a DRAT proof that CNF is unsatisfiable, with a checker that
+//		shares nothing with the solver but the DIMACS reader, or the models
+//		of a NAME.sol file. Exit 0 verified, 1 not.
 //
 //	count FILE [--max N]
 //		Count solutions up to N (default 10000, 0: no limit).

@@ -60,7 +60,7 @@ func solveCmd() *cli.Command {
 		Description: "Solves every puzzle in FILE (\"-\" for standard input) and prints up to --max solutions,\n" +
 			"each checked against the clues, followed by the verdict: unique, multiple, none or timeout.\n" +
 			"Exit code 0 when a solution was found, 20 when there is none, 4 on timeout.",
-		Flags: append(solverFlags(),
+		Flags: append(solverFlags(), proofFlag(),
 			&cli.IntFlag{Name: "max", Value: 1, Usage: "print at most `N` solutions (0: all of them)"},
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "draw colour puzzles in ANSI colour: `WHEN` is always, never or auto (when standard output is a terminal and NO_COLOR is unset)"},
 			&cli.BoolFlag{Name: "plain", Usage: "print bare grids, without the clues around them"},
@@ -82,7 +82,7 @@ func checkCmd() *cli.Command {
 		Description: "Prints one verdict per puzzle: unique, multiple, none or timeout, and exits\n" +
 			"0, 3, 20 or 4 accordingly (for several puzzles: the code of the first that is not unique).\n" +
 			"When the file carries the designer's goal image, one SAT call decides: is there another solution?",
-		Flags:  solverFlags(),
+		Flags:  append(solverFlags(), proofFlag()),
 		Action: withArgs(1, 1, func(c *cli.Context, args []string) error { return runSolver(c, args[0], modeCheck) }),
 	}
 }
@@ -188,6 +188,11 @@ func runSolver(c *cli.Context, file string, m mode) error {
 		}
 		if ctx.Err() != nil {
 			return cli.Exit("interrupted", exitUndecided)
+		}
+		if dir := c.String("proof"); dir != "" {
+			if err := writeCertificate(ctx, dir, certName(file, index), p, res, o, c.Duration("timeout")); err != nil {
+				return cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
+			}
 		}
 		if err := printResult(c, file, index, p, res, m, printMax); err != nil {
 			return err
