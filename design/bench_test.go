@@ -2,6 +2,7 @@ package design_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -44,6 +45,20 @@ func BenchmarkFix(b *testing.B) {
 			b.ReportMetric(float64(p.Width()*p.Height()*p.NumColors()), "edits")
 			if len(es) > 0 {
 				b.ReportMetric(float64(es[0].Open), "best-open")
+			}
+		})
+	}
+}
+
+// BenchmarkGenerate: a unique, line-solvable black-and-white puzzle of
+// each size (seed 1, density 0.6), the 20×20, 30×30 and 50×50.
+func BenchmarkGenerate(b *testing.B) {
+	for _, n := range []int{20, 30, 50} {
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := design.Generate(context.Background(), design.GenerateOptions{Width: n, Height: n, LineSolvable: true, Seed: 1}); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

@@ -17,14 +17,7 @@ import (
 // and the cells line logic leaves open.
 func resolve(t *testing.T, q *puzzle.Puzzle) (solver.Verdict, int) {
 	t.Helper()
-	var buf bytes.Buffer
-	if err := puzzle.Encode(&buf, q, puzzle.XML); err != nil {
-		t.Fatal(err)
-	}
-	q2, err := puzzle.Decode(&buf, puzzle.XML)
-	if err != nil {
-		t.Fatal(err)
-	}
+	q2 := roundTrip(t, q)
 	res, err := solver.Solve(context.Background(), q2, solver.Options{IgnoreGoal: true})
 	if err != nil {
 		t.Fatal(err)
@@ -40,6 +33,20 @@ func resolve(t *testing.T, q *puzzle.Puzzle) (solver.Verdict, int) {
 		}
 	}
 	return res.Verdict, open
+}
+
+// roundTrip writes q as XML and reads it back.
+func roundTrip(t *testing.T, q *puzzle.Puzzle) *puzzle.Puzzle {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := puzzle.Encode(&buf, q, puzzle.XML); err != nil {
+		t.Fatal(err)
+	}
+	q2, err := puzzle.Decode(&buf, puzzle.XML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q2
 }
 
 // TestFixEffects: for random pictures with several solutions, every edit
