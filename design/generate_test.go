@@ -7,7 +7,7 @@ import (
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/linesolve"
-		"github.com/nonosat/nonosat/solver"
+	"github.com/nonosat/nonosat/solver"
 )
 
 // TestGenerate: every generated puzzle is unique by a re-solve from its

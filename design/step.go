@@ -120,7 +120,6 @@ func (st *stepper) set(r, c int, v puzzle.Color) {
 	st.stale[st.p.Height()+c] = true
 }
 
-
 // next finds the simplest step: the line that forces the most cells (the
 // first such line, rows before columns), else a lookahead, else a guess
 // from the solution. It applies the step to the grid. It returns
