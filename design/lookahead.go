@@ -11,59 +11,45 @@ import (
 
 // lookahead looks for an open cell all of whose colours but one line logic
 // refutes: assume the colour, run line logic from the known cells, reach a
-// line with no placement. Cells that line logic over several lines or
-// probing would fix are tried first (they usually have such a refutation),
-// then the rest, row by row. It applies the step it finds.
+// line with no placement. Cells that line logic over several lines fixes
+// come first, then those probing fixes, row by row. The trials run on
+// linesolve.State (fast); the board then names the line that fails. It
+// applies the step it finds.
 func (st *stepper) lookahead() (Step, bool, error) {
 	p := st.p
-	base := newBoard(p, st.g)
-	b0 := base.clone()
-	if ok, fail, _, _ := b0.propagate(nil); !ok {
-		return Step{}, false, fmt.Errorf("%w: line logic leaves %s with no placement", errContradiction, lineName(p, fail))
+	s0 := st.known()
+	if s0 == nil || !s0.Propagate() {
+		b := newBoard(p, st.g)
+		_, fail, _, _ := b.propagate(nil)
+		return Step{}, false, fmt.Errorf("%w: line logic leaves %s with no placement", errContradiction, lineName(p, max(fail, 0)))
 	}
-	var order [][2]int
-	seen := make([][]bool, p.Height())
-	for r := range seen {
-		seen[r] = make([]bool, p.Width())
+	// Probing from s0 tries every single assumption, so the cells it
+	// fixes are the only ones a lookahead step can fix; it gives the
+	// colour each must take, which leaves one trial per other colour.
+	pr := s0.Clone()
+	if !pr.ProbeUntil(0, nil) {
+		return Step{}, false, nil // the guess step will find no solution either
 	}
-	add := func(r, c int) {
-		if !seen[r][c] && st.g[r][c] == Unknown {
-			seen[r][c] = true
-			order = append(order, [2]int{r, c})
-		}
-	}
-	for r, row := range b0.cells {
-		for c, d := range row {
-			if d.Len() == 1 {
-				add(r, c)
-			}
-		}
-	}
-	if s := st.probed(); s != nil {
-		for r, row := range s.Cells {
+	for _, pass := range []*linesolve.State{s0, pr} {
+		for r, row := range pass.Cells {
 			for c, d := range row {
-				if d.Len() == 1 {
-					add(r, c)
+				v, one := d.Single()
+				if !one || st.g[r][c] != Unknown || pass == pr && s0.Cells[r][c].Len() == 1 {
+					continue
+				}
+				if s, ok := st.refute(s0, r, c, v); ok {
+					st.set(r, c, v)
+					return s, true, nil
 				}
 			}
-		}
-	}
-	for r := range p.Height() {
-		for c := range p.Width() {
-			add(r, c)
-		}
-	}
-	for _, x := range order {
-		if s, ok := st.refute(base, b0, x[0], x[1]); ok {
-			st.set(x[0], x[1], colorOf(p, s.Cells[0]))
-			return s, true, nil
 		}
 	}
 	return Step{}, false, nil
 }
 
-// probed is the state probing reaches from the known cells, or nil.
-func (st *stepper) probed() *linesolve.State {
+// known is the linesolve.State of the known cells, or nil when they
+// break a clue's colours outright.
+func (st *stepper) known() *linesolve.State {
 	s := linesolve.NewState(st.p)
 	for r, row := range st.g {
 		for c, v := range row {
@@ -72,45 +58,39 @@ func (st *stepper) probed() *linesolve.State {
 			}
 		}
 	}
-	if !s.ProbeUntil(0, nil) {
-		return nil
-	}
 	return s
 }
 
-// refute tries every colour of cell (r, c): when line logic refutes all
-// but one, the cell has that colour.
-func (st *stepper) refute(base, b0 *board, r, c int) (Step, bool) {
+// refute tries every colour of cell (r, c) but v on copies of s0 (the
+// line logic fixpoint of the known cells): when line logic refutes them
+// all, the cell has colour v, and the step names, for each colour refuted,
+// the line the board (from the known cells alone) finds with no placement.
+func (st *stepper) refute(s0 *linesolve.State, r, c int, v puzzle.Color) (Step, bool) {
 	p := st.p
-	var alive []puzzle.Color
+	var refuted []puzzle.Color
+	for u := range puzzle.Color(p.NumColors() + 1) {
+		if u == v {
+			continue
+		}
+		if s := s0.Clone(); s.Set(r, c, linesolve.Of(u)) && s.Propagate() {
+			return Step{}, false
+		}
+		refuted = append(refuted, u)
+	}
 	var assumed []Cell
 	var fails []int
-	for v := range puzzle.Color(p.NumColors() + 1) {
-		var b *board
-		var dirty []bool
-		if b0.cells[r][c].Has(v) {
-			b = b0.clone()
-			dirty = make([]bool, numLines(p))
-			dirty[r], dirty[p.Height()+c] = true, true
-		} else {
-			b = base.clone() // line logic from the known cells refutes it
+	for _, u := range refuted {
+		b := newBoard(p, st.g)
+		b.cells[r][c] = linesolve.Of(u)
+		ok, fail, _, _ := b.propagate(nil)
+		if ok {
+			return Step{}, false // cannot happen: the same line logic
 		}
-		b.cells[r][c] = linesolve.Of(v)
-		if ok, fail, _, _ := b.propagate(dirty); ok {
-			alive = append(alive, v)
-			if len(alive) > 1 {
-				return Step{}, false
-			}
-		} else {
-			assumed = append(assumed, cellOf(p, r, c, v))
-			fails = append(fails, fail)
-		}
-	}
-	if len(alive) != 1 {
-		return Step{}, false
+		assumed = append(assumed, cellOf(p, r, c, u))
+		fails = append(fails, fail)
 	}
 	s := Step{Kind: KindLookahead, LineIndex: fails[0], Line: lineName(p, fails[0]), Assumed: assumed,
-		Cells: []Cell{cellOf(p, r, c, alive[0])}}
+		Cells: []Cell{cellOf(p, r, c, v)}}
 	var sb strings.Builder
 	for i, a := range assumed {
 		if i > 0 {

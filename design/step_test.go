@@ -23,8 +23,11 @@ func checkSteps(t *testing.T, p *puzzle.Puzzle, steps []design.Step, sol puzzle.
 		if len(s.Cells) == 0 {
 			t.Fatalf("step %d fixes no cell: %+v", n+1, s)
 		}
-		if s.Kind == design.KindLine {
+		switch s.Kind {
+		case design.KindLine:
 			checkReason(t, p, s, brute)
+		case design.KindLookahead:
+			checkRefutation(t, p, g, s)
 		}
 		for _, x := range s.Cells {
 			v := colorOf(p, x.Color)
@@ -41,6 +44,34 @@ func checkSteps(t *testing.T, p *puzzle.Puzzle, steps []design.Step, sol puzzle.
 		t.Fatalf("after %d steps the grid is not a solution: %v\n%s", len(steps), err, p.FormatGrid(g))
 	}
 	return g
+}
+
+// checkRefutation: a lookahead step fixes one cell, and every other
+// colour of it, assumed with the known cells of g, makes line logic
+// (linesolve.State) fail.
+func checkRefutation(t *testing.T, p *puzzle.Puzzle, g puzzle.Grid, s design.Step) {
+	t.Helper()
+	if len(s.Cells) != 1 || len(s.Assumed) != p.NumColors() {
+		t.Fatalf("lookahead step %+v: want one cell and %d colours refuted", s, p.NumColors())
+	}
+	x := s.Cells[0]
+	for _, a := range s.Assumed {
+		if a.Row != x.Row || a.Col != x.Col || a.Color == x.Color {
+			t.Fatalf("lookahead step %+v refutes another cell or its own colour", s)
+		}
+		st := linesolve.NewState(p)
+		ok := true
+		for r, row := range g {
+			for c, v := range row {
+				if v != design.Unknown {
+					ok = ok && st.Set(r, c, linesolve.Of(v))
+				}
+			}
+		}
+		if ok && st.Set(a.Row-1, a.Col-1, linesolve.Of(colorOf(p, a.Color))) && st.Propagate() {
+			t.Fatalf("lookahead step %s: with %v line logic finds no contradiction", s.Reason, a)
+		}
+	}
 }
 
 // checkReason: with only the cited cells of the line known, the clue
