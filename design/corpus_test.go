@@ -143,6 +143,7 @@ var surveyVerdicts = map[string]string{
 func gradeTable(t *testing.T, files []string, each bool) string {
 	t.Helper()
 	counts := map[string]int{}
+	var guessing []string
 	var sb strings.Builder
 	for _, f := range files {
 		p, err := puzzle.ReadFile(f)
@@ -168,6 +169,9 @@ func gradeTable(t *testing.T, files []string, each bool) string {
 			key += " (" + string(res.Verdict) + ")"
 		}
 		counts[key]++
+		if g.Level == design.LevelGuessing {
+			guessing = append(guessing, fmt.Sprintf("%s (%d guesses)", filepath.Base(f), g.Guesses))
+		}
 		if each {
 			fmt.Fprintf(&sb, "\t%-16s %-22s passes %3d lines %6d probes %6d open %4d guesses %d\n", filepath.Base(f), key, g.Passes, g.Lines, g.Probes, g.Open, g.Guesses)
 		}
@@ -180,5 +184,6 @@ func gradeTable(t *testing.T, files []string, each bool) string {
 	for _, k := range keys {
 		fmt.Fprintf(&sb, "%s: %d; ", k, counts[k])
 	}
+	fmt.Fprintf(&sb, "grade 3: %s", strings.Join(guessing, ", "))
 	return sb.String()
 }
