@@ -89,14 +89,6 @@ func newBoard(p *puzzle.Puzzle, g puzzle.Grid) *board {
 	return b
 }
 
-func (b *board) clone() *board {
-	n := &board{p: b.p, cells: make([][]linesolve.Set, len(b.cells))}
-	for r, row := range b.cells {
-		n.cells[r] = append([]linesolve.Set(nil), row...)
-	}
-	return n
-}
-
 func (b *board) line(li int) []linesolve.Set {
 	out := make([]linesolve.Set, lineLen(b.p, li))
 	for i := range out {

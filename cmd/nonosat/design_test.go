@@ -192,6 +192,7 @@ func TestGenerateCommand(t *testing.T) {
 		t.Errorf("generate --colors 3:\n%v", r)
 	}
 	for _, args := range [][]string{
+		{"generate"},
 		{"generate", "--size", "ten"},
 		{"generate", "--size", "5x5", "--colors", "0"},
 		{"generate", "--size", "5x5", "--density", "1"},

@@ -23,7 +23,7 @@ func generateCmd() *cli.Command {
 			"puzzle, goal included, goes to OUT (format from its suffix or --to), else as XML\n" +
 			"to standard output.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "size", Usage: "puzzle size `WxH` (e.g. 20x20)", Required: true},
+			&cli.StringFlag{Name: "size", Usage: "puzzle size `WxH` (e.g. 20x20; required)"},
 			&cli.IntFlag{Name: "colors", Value: 1, Usage: "`K` colours besides the background (1 to 9)"},
 			&cli.Float64Flag{Name: "density", Value: 0.6, Usage: "share `D` of cells filled in the first picture"},
 			&cli.BoolFlag{Name: "unique", Usage: "edit the picture until the puzzle has one solution"},
@@ -38,6 +38,9 @@ func generateCmd() *cli.Command {
 }
 
 func generate(c *cli.Context, _ []string) error {
+	if !c.IsSet("size") {
+		return usagef(c, "--size WxH is required")
+	}
 	w, h, err := parseWxH(c.String("size"))
 	if err != nil || w == 0 || h == 0 {
 		return usagef(c, "--size %q: want WxH, e.g. 20x20", c.String("size"))
