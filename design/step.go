@@ -202,14 +202,15 @@ func (st *stepper) explain(li int, fs []forced) []bool {
 	}
 	for _, i := range known {
 		keep[i] = false
-		if !Forces(clueOf(st.p, li), st.lineDomains(li, keep), fs2(fs)) {
+		if !forces(clueOf(st.p, li), st.lineDomains(li, keep), wantOf(fs)) {
 			keep[i] = true
 		}
 	}
 	return keep
 }
 
-func fs2(fs []forced) map[int]puzzle.Color {
+// wantOf maps each forced cell of a line to its colour.
+func wantOf(fs []forced) map[int]puzzle.Color {
 	m := make(map[int]puzzle.Color, len(fs))
 	for _, f := range fs {
 		m[f.i] = f.v
@@ -217,10 +218,10 @@ func fs2(fs []forced) map[int]puzzle.Color {
 	return m
 }
 
-// Forces reports whether every placement of clue that the domains allow
+// forces reports whether every placement of clue that the domains allow
 // gives each cell i of want the colour want[i]: the line solver leaves
 // that colour alone.
-func Forces(clue puzzle.Clue, domains []linesolve.Set, want map[int]puzzle.Color) bool {
+func forces(clue puzzle.Clue, domains []linesolve.Set, want map[int]puzzle.Color) bool {
 	out, ok := linesolve.Line(clue, domains)
 	if !ok {
 		return false
