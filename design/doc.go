@@ -38,4 +38,17 @@
 // every cell of the step to its colour. A person can check the reason by
 // looking at that line alone. A lookahead step's reason names the colour
 // assumed and the line that then has no placement.
+//
+// # Fixes and the generator
+//
+// An edit of one goal cell changes the clues of one row and one column.
+// [Fix] runs line logic (linesolve.State) on every edited puzzle from
+// scratch: no line-solving state of the original puzzle is sound for the
+// edited one (its deductions used the old clues), and linesolve cannot
+// leave a line unconstrained, which a shared state of the unchanged lines
+// would need. On this machine that is 0.4–0.7 s for the 1,600 edits of a
+// 40×40 black-and-white picture and 2.4–3.4 s for the 3,600 of a 30×30
+// picture with 4 colours (BenchmarkFix). Only the 20 best by open cells
+// are solved for their verdict; pairs are built from the 8 best singles.
+// [Generate] edits a random picture the same way, sampling the open cells.
 package design
