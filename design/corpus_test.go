@@ -138,8 +138,8 @@ var surveyVerdicts = map[string]string{
 }
 
 // gradeTable grades every file and returns the distribution; each grade is
-// computed twice and must not change. With each, it also lists every
-// puzzle.
+// computed twice from one solve and, without each, from a second solve,
+// and must not change. With each, it also lists every puzzle.
 func gradeTable(t *testing.T, files []string, each bool) string {
 	t.Helper()
 	counts := map[string]int{}
@@ -158,6 +158,16 @@ func gradeTable(t *testing.T, files []string, each bool) string {
 			t.Fatalf("%s: %v", f, err)
 		}
 		g := design.GradeResult(p, res)
+		if !each {
+			// Grading from a second solve must agree, guesses included.
+			res2, err := solver.Solve(context.Background(), p, solver.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g2 := design.GradeResult(p, res2); g2 != g {
+				t.Fatalf("%s: graded twice: %+v, then %+v", f, g, g2)
+			}
+		}
 		if want, ok := surveyVerdicts[strings.TrimSuffix(filepath.Base(f), ".nin")]; ok && (g.Level == design.LevelNone) != (want == "multiple") {
 			t.Errorf("%s: grade %+v (verdict %s), but the survey says %s", f, g, res.Verdict, want)
 		}
