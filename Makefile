@@ -20,7 +20,7 @@ race:
 # The corpus tests again without the race detector, which slows SAT search
 # about tenfold: larger samples of ../shared/corpora (they skip if it is
 # absent). `make corpus-full` runs every puzzle (an hour or more).
-CORPUS_TESTS = -run 'Corpus|Survey|Webpbn|Tournament' ./puzzle ./linesolve ./solver
+CORPUS_TESTS = -run 'Corpus|Survey|Webpbn|Tournament' ./puzzle ./linesolve ./solver ./design
 
 corpus:
 	$(GO) test -count=1 $(CORPUS_TESTS)

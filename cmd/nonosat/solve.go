@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/picture"
 	"github.com/nonosat/nonosat/puzzle"
@@ -82,7 +83,9 @@ func checkCmd() *cli.Command {
 		Description: "Prints one verdict per puzzle: unique, multiple, none or timeout, and exits\n" +
 			"0, 3, 20 or 4 accordingly (for several puzzles: the code of the first that is not unique).\n" +
 			"When the file carries the designer's goal image, one SAT call decides: is there another solution?",
-		Flags:  append(solverFlags(), proofFlag()),
+		Flags: append(solverFlags(), proofFlag(),
+			&cli.BoolFlag{Name: "grade", Usage: "follow each verdict with the difficulty grade: 1 line logic, 2 lookahead (probing), 3 guessing (--json always has it)"},
+		),
 		Action: withArgs(1, 1, func(c *cli.Context, args []string) error { return runSolver(c, args[0], modeCheck) }),
 	}
 }
@@ -286,6 +289,10 @@ func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *
 		j := newJSONResult(file, index, p, res)
 		if m == modeCheck {
 			j.Solutions = j.Solutions[:min(len(j.Solutions), 2)]
+			if res.Verdict != solver.Timeout {
+				g := design.GradeResult(p, res)
+				j.Grade = &g
+			}
 		}
 		if m == modeSolve && printMax > 0 && len(j.Solutions) > printMax {
 			j.Solutions = j.Solutions[:printMax]
@@ -303,7 +310,11 @@ func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *
 	}
 	switch m {
 	case modeCheck:
-		_, err := fmt.Fprintf(w, "%s%s\n", prefix, res.Verdict)
+		grade := ""
+		if c.Bool("grade") && res.Verdict != solver.Timeout {
+			grade = " " + gradeText(design.GradeResult(p, res))
+		}
+		_, err := fmt.Fprintf(w, "%s%s%s\n", prefix, res.Verdict, grade)
 		return err
 	case modeCount:
 		n := fmt.Sprint(len(res.Solutions))
@@ -334,6 +345,18 @@ func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *
 	}
 	_, err := fmt.Fprintln(w, verdictLine(res))
 	return err
+}
+
+// gradeText is a grade as check --grade and info print it.
+func gradeText(g design.Grade) string {
+	s := fmt.Sprintf("(grade %d: %s; %d passes, %d line solves", g.Level, g.Name, g.Passes, g.Lines)
+	if !g.LineSolvable {
+		s += fmt.Sprintf(", %d probes, %d cells open after them", g.Probes, g.Open)
+	}
+	if g.Level == design.LevelGuessing {
+		s += fmt.Sprintf(", %d guesses", g.Guesses)
+	}
+	return s + ")"
 }
 
 // verdictLine is the verdict line printed after the solutions.
