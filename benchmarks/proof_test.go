@@ -15,7 +15,7 @@ import (
 
 // proofSurvey are unique survey puzzles whose certificates take under a
 // few seconds: 7604 is line solved (its proof is "0"), the others need
-// gophersat's lemmas.
+// the learner's lemmas.
 var proofSurvey = []string{"webpbn-07604", "webpbn-01611", "webpbn-01694", "webpbn-03541", "webpbn-04645", "webpbn-08098", "webpbn-02040"}
 
 // BenchmarkProof measures, per puzzle, what a certificate costs:
@@ -24,9 +24,10 @@ var proofSurvey = []string{"webpbn-07604", "webpbn-01611", "webpbn-01694", "webp
 //	sat      solver.Solve with gophersat alone on the CNF of the
 //	         certificate (no presolving, no search stage): the plain
 //	         solve the certified one is compared with
-//	certify  solver.Certify: encoding, gophersat in certified mode on
-//	         that CNF with the solution blocked, writing the proof, and
-//	         the solution's model
+//	certify  solver.Certify: encoding that CNF with the solution blocked,
+//	         the learner's lemmas from line solving on (gophersat in
+//	         certified mode with Search < 0), writing the proof, and the
+//	         solution's model
 //	check    drat.Check of that proof against the CNF as written
 //
 // and reports the proof's lemmas and bytes. Ratios (certify/sat,

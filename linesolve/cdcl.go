@@ -140,7 +140,8 @@ type cdcl struct {
 	best                            []int8 // per cell: its colour on the longest trail
 	bestLen                         int
 	rng                             uint64
-	unsat                           bool // no (further) solution
+	unsat                           bool                         // no (further) solution
+	proof                           func(lits []int32, del bool) // sees learnt and deleted clauses, when set
 	conflicts, restarts, lineSolves int
 }
 
@@ -231,6 +232,16 @@ func (c *cdcl) is(x int, v int) int32 {
 		return lit(x, v == 0)
 	}
 	return int32(2 * (x*c.vals + v))
+}
+
+// cellLit returns the cell, the colour and the sign of literal q: it
+// says that the cell has the colour, or with not, that it has not.
+func (c *cdcl) cellLit(q int32) (x, v int, not bool) {
+	if c.bw {
+		return int(q >> 1), int(1 - q&1), false
+	}
+	u := int(q >> 1)
+	return u / c.vals, u % c.vals, q&1 != 0
 }
 
 // decided reports whether cell x has one colour left.
@@ -578,6 +589,9 @@ func (c *cdcl) learn(confl int32) {
 	c.conflicts++
 	c.restartN++
 	learnt, bt := c.analyze(confl)
+	if c.proof != nil {
+		c.proof(learnt, false)
+	}
 	c.cancelUntil(bt)
 	if len(learnt) == 1 {
 		c.assign(learnt[0], rDecision)
@@ -654,6 +668,9 @@ func (c *cdcl) reduceDB() {
 	for i, ci := range ls {
 		cl := &c.clauses[ci]
 		if i < half && cl.lbd > 2 && !c.locked(ci) {
+			if c.proof != nil {
+				c.proof(c.arena[cl.start:cl.start+cl.size], true)
+			}
 			cl.deleted = true
 			c.arena[cl.start-1] = 0
 			continue
@@ -722,6 +739,9 @@ func (c *cdcl) blockDecisions() {
 	cl := make([]int32, d)
 	for lvl := range d {
 		cl[d-1-lvl] = c.trail[c.lim[lvl]] ^ 1
+	}
+	if c.proof != nil {
+		c.proof(cl, false)
 	}
 	c.cancelUntil(d - 1)
 	if d == 1 {

@@ -57,6 +57,45 @@ func (l *Learner) SetSeed(seed uint64) {
 	}
 }
 
+// A CellLit is a literal of the clauses a Learner learns: cell (Row,
+// Col) has colour Color or, with Not, has not.
+type CellLit struct {
+	Row, Col int
+	Color    puzzle.Color
+	Not      bool
+}
+
+// SetProof makes the Learner report, in order, every clause it learns
+// to lemma and every learnt clause it deletes to del (nil: deletions are
+// not reported). Each learnt clause follows by unit propagation from the
+// clues (its line propagation is exact line solving, which unit
+// propagation on the path encoding equals), the clauses of Block and the
+// clauses learnt before it: with the clues' CNF and the solutions
+// blocked, the reported clauses are a RUP proof (DRAT without deletions
+// to check), which the empty clause ends when Run reports Complete with
+// no solution. Start from a state that line solving alone narrowed
+// (probing's facts follow by no single propagation). Call it before the
+// first Run.
+func (l *Learner) SetProof(lemma, del func([]CellLit)) {
+	var buf []CellLit
+	conv := func(lits []int32) []CellLit {
+		buf = buf[:0]
+		for _, q := range lits {
+			x, v, not := l.c.cellLit(q)
+			buf = append(buf, CellLit{Row: x / l.w, Col: x % l.w, Color: puzzle.Color(v), Not: not})
+		}
+		return buf
+	}
+	l.c.proof = func(lits []int32, d bool) {
+		switch {
+		case !d:
+			lemma(conv(lits))
+		case del != nil:
+			del(conv(lits))
+		}
+	}
+}
+
 // Block forbids a known solution, so that Run does not report it. A grid
 // that breaks a cell decided at the start is not a solution and changes
 // nothing. It panics if g is not of the puzzle's size.

@@ -48,10 +48,12 @@ var proofSolvers = map[string][]string{
 
 // Certify makes the certificate of res, the result of [Solve] on p with
 // options o, and writes its proof (for unique and none) to proof as DRAT
-// text. The proof comes from a SAT solver run afresh on the certificate's
-// CNF in its proof mode: gophersat in certified mode (for every back end
-// but cadical and kissat, which write DRAT themselves), in the worker
-// process o.Worker when it is set. Verdicts other than unique, none and
+// text. The proof comes from the learner, run afresh from line solving,
+// whose learnt clauses each follow by unit propagation (see
+// refuteByLearner); with o.Search < 0 (--no-search) from a SAT solver
+// run afresh on the certificate's CNF in its proof mode: gophersat in
+// certified mode, in the worker process o.Worker when it is set; and
+// with cadical or kissat from them, in their own DRAT mode. Verdicts other than unique, none and
 // multiple have no certificate. An error wrapping [ErrBug] means the
 // verdict and the fresh run disagree.
 //
@@ -84,7 +86,13 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 			}
 			cert.Models = append(cert.Models, m)
 		}
-		if err := refute(ctx, &f, o, proof, cert); err != nil {
+		refuter := refute
+		if _, external := proofSolvers[o.Backend]; !external && o.Search >= 0 {
+			refuter = func(ctx context.Context, _ *cnf.Formula, _ Options, w io.Writer, cert *Certificate) error {
+				return refuteByLearner(ctx, p, e, cert.Block, w, cert)
+			}
+		}
+		if err := refuter(ctx, &f, o, proof, cert); err != nil {
 			return nil, err
 		}
 	case Multiple:
