@@ -233,7 +233,11 @@ func (t *template) feasibleMasks(w *scratch) bool {
 	if n == 0 {
 		return true
 	}
-	forward(t.blocks, W, w.a0, w.acol, w.fs, w.fg, w.tmp)
+	if W == 1 {
+		forward1(t.blocks, w.a0[0], w.acol, w.fs, w.fg)
+	} else {
+		forward(t.blocks, W, w.a0, w.acol, w.fs, w.fg, w.tmp)
+	}
 	last := n - 1
 	if w.fg[k*W+last/64]>>(last%64)&1 != 0 {
 		return true
