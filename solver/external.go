@@ -169,7 +169,10 @@ func (b *externalBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
 	}
 	defer os.RemoveAll(dir)
 	in := filepath.Join(dir, "in.cnf")
-	if err := b.write(in); err != nil {
+	if err := b.write(ctx, in); err != nil {
+		if ctx.Err() != nil {
+			return false, nil, ctx.Err()
+		}
 		return false, nil, fmt.Errorf("%s: writing the formula: %w", b.name, err)
 	}
 	args := append(append([]string(nil), b.args...), in)
@@ -251,8 +254,9 @@ func (b *externalBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
 	return false, nil, fmt.Errorf("%s: no answer (exit code %d)%s", b.name, code, messages())
 }
 
-// write writes the formula and the clauses added so far to the file name.
-func (b *externalBackend) write(name string) error {
+// write writes the formula and the clauses added so far to the file name;
+// it stops with ctx's error when ctx ends.
+func (b *externalBackend) write(ctx context.Context, name string) error {
 	fh, err := os.Create(name)
 	if err != nil {
 		return err
@@ -261,7 +265,7 @@ func (b *externalBackend) write(name string) error {
 	if len(b.added) > 0 {
 		all.Clauses = append(b.f.Clauses[:len(b.f.Clauses):len(b.f.Clauses)], b.added...)
 	}
-	err = all.WriteDIMACS(fh)
+	err = all.WriteDIMACS(cnf.ContextWriter(ctx, fh))
 	if cerr := fh.Close(); err == nil {
 		err = cerr
 	}

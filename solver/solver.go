@@ -74,6 +74,11 @@ type Options struct {
 	IgnoreGoal bool
 	// Encoding is the line encoding (encode.Path when empty); see encode.Kind.
 	Encoding encode.Kind
+	// MaxMemory is the memory, in bytes, that the formula and the SAT
+	// back end may take (0: no limit). Encoding stops with a
+	// *encode.TooBigError as soon as the formula passes its share (see
+	// formulaBudget), before the back end gets it.
+	MaxMemory int64
 }
 
 // Stats describe the work done.
@@ -192,6 +197,10 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		res.Stats.Presolve = time.Since(t)
 		res.Stats.FixedCells = pre.fixed
 		switch {
+		case pre.stopped:
+			finish(false)
+			res.Verdict = Timeout
+			return res, nil
 		case pre.contradiction:
 			res.LineSolved = true
 			finish(true)
@@ -283,8 +292,10 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 
 	t := time.Now()
 	defer func() { res.Stats.SAT = time.Since(t) }()
-	e := encode.Puzzle(p, append(opts, encode.WithKind(o.Encoding))...)
-	res.Stats.Vars, res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
+	e, err := encode.PuzzleContext(ctx, p, append(opts, encode.WithKind(o.Encoding), encode.WithMaxBytes(formulaBudget(o)))...)
+	if err != nil && ctx.Err() == nil {
+		return res, err // a *encode.TooBigError
+	}
 	if err := ctx.Err(); err != nil {
 		finish(false)
 		if res.Verdict != Multiple {
@@ -292,6 +303,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		}
 		return res, nil
 	}
+	res.Stats.Vars, res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
 
 	var sr searchResult
 	if o.Backend == "portfolio" {
