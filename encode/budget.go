@@ -23,8 +23,13 @@ type TooBigError struct {
 }
 
 func (e *TooBigError) Error() string {
-	return fmt.Sprintf("the CNF formula would take about %s of memory (%s variables, %s clauses), over the budget of %s",
-		Bytes(e.Bytes), count(e.Vars), count(e.Clause), Bytes(e.Budget))
+	return fmt.Sprintf("the CNF formula would take about %s of memory (%s), over the budget of %s", Bytes(e.Bytes), e.Size(), Bytes(e.Budget))
+}
+
+// Size gives the estimated variables and clauses, as "5.8 M variables,
+// 18.1 M clauses".
+func (e *TooBigError) Size() string {
+	return count(e.Vars) + " variables, " + count(e.Clause) + " clauses"
 }
 
 // clauseBytes is the memory one clause of n literals takes in a
@@ -42,16 +47,23 @@ func FormulaBytes(f *cnf.Formula) int64 {
 	return b
 }
 
-// meter follows a formula's size as it grows, line by line.
+// meter follows a formula's size as it grows: first the rows of cell
+// variables, then the lines.
 type meter struct {
-	max   int64
-	lines int // steps in all: rows of cell variables, then lines
-	seen  int // clauses counted so far
-	bytes int64
+	max         int64
+	rows, lines int   // rows of cell variables, lines to encode
+	seen        int   // clauses counted so far
+	bytes       int64 // their bytes
+	cellBytes   int64 // the bytes of the cell variables' clauses, once done
+	cellVars    int
+	cellClauses int
+	cellsDone   bool
 }
 
 // check returns ctx's error, or a *TooBigError if f has passed the
-// budget after done of m.lines lines.
+// budget; done is the number of cell rows done, or of lines once
+// cellsDone is set. The estimate of the whole scales what was built by
+// the steps left of its kind.
 func (m *meter) check(ctx context.Context, f *cnf.Formula, done int) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -66,9 +78,23 @@ func (m *meter) check(ctx context.Context, f *cnf.Formula, done int) error {
 	if m.bytes <= m.max {
 		return nil
 	}
-	scale := float64(m.lines) / float64(max(done, 1))
-	return &TooBigError{Budget: m.max, Bytes: int64(float64(m.bytes) * scale),
-		Vars: int(float64(f.NumVars) * scale), Clause: int(float64(len(f.Clauses)) * scale)}
+	scale := func(n, base int64) int64 {
+		if !m.cellsDone {
+			return n * int64(m.rows) / int64(max(done, 1)) // and the lines to come, unknown
+		}
+		return base + (n-base)*int64(m.lines)/int64(max(done, 1))
+	}
+	return &TooBigError{Budget: m.max, Bytes: scale(m.bytes, m.cellBytes),
+		Vars: int(scale(int64(f.NumVars), int64(m.cellVars))), Clause: int(scale(int64(len(f.Clauses)), int64(m.cellClauses)))}
+}
+
+// endCells notes that the cell variables are done and the lines come.
+func (m *meter) endCells(f *cnf.Formula) {
+	for _, c := range f.Clauses[m.seen:] {
+		m.bytes += clauseBytes(len(c))
+	}
+	m.seen = len(f.Clauses)
+	m.cellBytes, m.cellVars, m.cellClauses, m.cellsDone = m.bytes, f.NumVars, len(f.Clauses), true
 }
 
 // Bytes formats a byte count for people: 512 B, 3.4 MB, 12 GB (powers of

@@ -156,17 +156,16 @@ func build(ctx context.Context, p *puzzle.Puzzle, opts []Option) (*Encoding, err
 	e := &Encoding{width: p.Width(), height: p.Height(), numColors: p.NumColors()}
 	b := &builder{f: &e.Formula}
 	encodeLine := e.lineFunc(cfg.kind) // by Kind; panics on an unknown one
-	// The meter counts the rows of cell variables, then the lines.
-	h := e.height
-	m := meter{max: cfg.maxBytes, lines: 2*h + e.width}
+	m := meter{max: cfg.maxBytes, rows: e.height, lines: e.height + e.width}
 	if err := e.cellVars(ctx, p, cfg.domains, b, &m); err != nil {
 		return nil, err
 	}
 	if b.unsat {
 		return e, nil
 	}
+	m.endCells(&e.Formula)
 	for r, clue := range p.Rows {
-		if err := m.check(ctx, &e.Formula, h+r); err != nil {
+		if err := m.check(ctx, &e.Formula, r); err != nil {
 			return nil, err
 		}
 		line := make([]*cell, e.width)
@@ -176,7 +175,7 @@ func build(ctx context.Context, p *puzzle.Puzzle, opts []Option) (*Encoding, err
 		encodeLine(clue, line, cfg.nodes, b)
 	}
 	for c, clue := range p.Cols {
-		if err := m.check(ctx, &e.Formula, 2*h+c); err != nil {
+		if err := m.check(ctx, &e.Formula, e.height+c); err != nil {
 			return nil, err
 		}
 		line := make([]*cell, e.height)

@@ -1,6 +1,6 @@
 package solver
 
-// memoryFactor is how many times the formula's own bytes
+// MemoryFactor is how many times the formula's own bytes
 // (encode.FormulaBytes) a solve takes in all, parent and SAT worker
 // together, once the back end has the formula. Measured on a random
 // 200×200 three-colour puzzle at 50 % with --no-presolve (18.1 M clauses,
@@ -8,7 +8,7 @@ package solver
 // 2.0 GB (the clause list grows by doubling, and the collector lets the
 // heap reach twice what is live), and parent and gophersat worker 3.2 GB
 // after 30 s; learned clauses add more the longer the search runs.
-const memoryFactor = 6
+const MemoryFactor = 6
 
 // formulaBudget is the share of o.MaxMemory the formula may take while
 // it is built (0: no limit).
@@ -16,5 +16,5 @@ func formulaBudget(o Options) int64 {
 	if o.MaxMemory <= 0 {
 		return 0
 	}
-	return max(o.MaxMemory/memoryFactor, 1)
+	return max(o.MaxMemory/MemoryFactor, 1)
 }

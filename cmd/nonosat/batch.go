@@ -66,6 +66,7 @@ func batchCmd() *cli.Command {
 			&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving before SAT (and the search stage)"},
 			noSearchFlag(),
 			encodingFlag(),
+			maxMemoryFlag(),
 		},
 		Action: withArgs(1, -1, runBatch),
 	}
@@ -154,6 +155,7 @@ func runBatch(c *cli.Context, args []string) error {
 	if b.opts, err = solverOptions(c); err != nil {
 		return err
 	}
+	b.opts.MaxMemory /= int64(b.jobs) // each of the jobs solving at once gets its share
 	b.opts.Max = c.Int("max")
 	if b.opts.Max == 0 {
 		b.opts.Max = -1
@@ -180,7 +182,7 @@ func runBatch(c *cli.Context, args []string) error {
 		b.out, b.outFn = f, name
 	}
 
-	sigCtx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+	sigCtx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	ctx, cancel := context.WithCancel(sigCtx)
 	defer cancel()

@@ -82,9 +82,11 @@
 //	1   input or I/O error; for verify, a grid that is not a solution
 //	2   usage error: unknown command or flag, missing or extra arguments
 //	3   more than one solution
-//	4   timed out or undecided
+//	4   timed out or undecided (count: --timeout stopped the count)
 //	20  no solution
-//	130 batch interrupted (Ctrl-C); the results so far are written, --resume finishes
+//	130 interrupted (Ctrl-C, SIGTERM, SIGHUP): solve, check and count stop at
+//	    once, killing any SAT solver they started; batch writes the results
+//	    so far, and --resume finishes
 //
 // Errors in input files are printed once, as "nonosat: FILE:LINE: message".
 package main

@@ -49,6 +49,7 @@ func solverFlags() []cli.Flag {
 		encodingFlag(),
 		&cli.BoolFlag{Name: "progress", Usage: "say on standard error, every second, which puzzle is still being solved once one takes over 2 s, even when standard error is not a terminal (it does on a terminal)"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never say which puzzle is still being solved"},
+		maxMemoryFlag(),
 	}
 }
 
@@ -59,7 +60,8 @@ func solveCmd() *cli.Command {
 		ArgsUsage: "FILE",
 		Description: "Solves every puzzle in FILE (\"-\" for standard input) and prints up to --max solutions,\n" +
 			"each checked against the clues, followed by the verdict: unique, multiple, none or timeout.\n" +
-			"Exit code 0 when a solution was found, 20 when there is none, 4 on timeout.",
+			"Exit code 0 when a solution was found, 20 when there is none, 4 on timeout,\n" +
+			"130 when interrupted.",
 		Flags: append(solverFlags(),
 			&cli.IntFlag{Name: "max", Value: 1, Usage: "print at most `N` solutions (0: all of them)"},
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "draw colour puzzles in ANSI colour: `WHEN` is always, never or auto (when standard output is a terminal and NO_COLOR is unset)"},
@@ -80,7 +82,8 @@ func checkCmd() *cli.Command {
 		Usage:     "tell whether a puzzle has exactly one solution",
 		ArgsUsage: "FILE",
 		Description: "Prints one verdict per puzzle: unique, multiple, none or timeout, and exits\n" +
-			"0, 3, 20 or 4 accordingly (for several puzzles: the code of the first that is not unique).\n" +
+			"0, 3, 20 or 4 accordingly (for several puzzles: the code of the first that is not unique);\n" +
+			"130 when interrupted.\n" +
 			"When the file carries the designer's goal image, one SAT call decides: is there another solution?",
 		Flags:  solverFlags(),
 		Action: withArgs(1, 1, func(c *cli.Context, args []string) error { return runSolver(c, args[0], modeCheck) }),
@@ -93,9 +96,13 @@ func countCmd() *cli.Command {
 		Usage:     "count the solutions of a puzzle",
 		ArgsUsage: "FILE",
 		Description: "Counts solutions by finding each one and forbidding it, up to --max;\n" +
-			"prints the number, or \"at least N\" when the limit stopped the count.",
+			"prints the number, or \"at least N\" when the limit stopped the count (\"at least N (timeout)\"\n" +
+			"when --timeout did). The solutions are printed only with --solutions.\n" +
+			"Exit code 0 when counted (or --max reached), 20 when there is none, 4 when --timeout\n" +
+			"stopped the count, 130 when interrupted.",
 		Flags: append(solverFlags(),
 			&cli.IntFlag{Name: "max", Value: 10000, Usage: "stop counting at `N` solutions (0: no limit)"},
+			&cli.BoolFlag{Name: "solutions", Usage: "also print the solutions (with --json: the solutions array, otherwise left empty)"},
 		),
 		Action: withArgs(1, 1, func(c *cli.Context, args []string) error { return runSolver(c, args[0], modeCount) }),
 	}
@@ -109,7 +116,11 @@ func solverOptions(c *cli.Context) (solver.Options, error) {
 	if err != nil {
 		return solver.Options{}, usagef(c, "--encoding: %v", err)
 	}
-	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve"), Encoding: kind}
+	mem, err := maxMemory(c)
+	if err != nil {
+		return solver.Options{}, err
+	}
+	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve"), Encoding: kind, MaxMemory: mem}
 	if c.Bool("no-search") {
 		o.Search = -1
 	}
@@ -165,7 +176,7 @@ func runSolver(c *cli.Context, file string, m mode) error {
 		}
 		o.IgnoreGoal = true
 	}
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	code := exitOK
 	for i, p := range ps {
@@ -184,15 +195,15 @@ func runSolver(c *cli.Context, file string, m mode) error {
 			done()
 		}
 		if err != nil {
-			return cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
+			return cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), tooBig(err)), exitError)
 		}
 		if ctx.Err() != nil {
-			return cli.Exit("interrupted", exitUndecided)
+			return cli.Exit("interrupted", exitInterrupted)
 		}
 		if err := printResult(c, file, index, p, res, m, printMax); err != nil {
 			return err
 		}
-		if pc := exitCode(res, m); code == exitOK {
+		if pc := exitCode(res, m, printMax); code == exitOK {
 			code = pc
 		}
 	}
@@ -261,7 +272,11 @@ func name(file string, index int, p *puzzle.Puzzle) string {
 	return fmt.Sprintf("%s #%d", file, index)
 }
 
-func exitCode(res *solver.Result, m mode) int {
+// exitCode is the exit status for one puzzle's result; printMax is --max.
+func exitCode(res *solver.Result, m mode, printMax int) int {
+	if m == modeCount && countTimedOut(res, printMax) {
+		return exitUndecided
+	}
 	switch res.Verdict {
 	case solver.None:
 		return exitNoSolution
@@ -278,7 +293,14 @@ func exitCode(res *solver.Result, m mode) int {
 func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *solver.Result, m mode, printMax int) error {
 	w := c.App.Writer
 	if c.Bool("json") {
-		j := newJSONResult(file, index, p, res)
+		shown := res
+		if m == modeCount && !c.Bool("solutions") {
+			r := *res
+			r.Solutions = nil
+			shown = &r
+		}
+		j := newJSONResult(file, index, p, shown)
+		j.Count = len(res.Solutions)
 		if m == modeCheck {
 			j.Solutions = j.Solutions[:min(len(j.Solutions), 2)]
 		}
@@ -305,6 +327,14 @@ func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *
 		if !res.Complete {
 			n = "at least " + n
 		}
+		if countTimedOut(res, printMax) {
+			n += " (timeout)"
+		}
+		if c.Bool("solutions") {
+			for i, g := range res.Solutions {
+				fmt.Fprintf(w, "%ssolution %d:\n%s", prefix, i+1, p.FormatGrid(g))
+			}
+		}
 		_, err := fmt.Fprintf(w, "%s%s\n", prefix, n)
 		return err
 	}
@@ -329,6 +359,13 @@ func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *
 	}
 	_, err := fmt.Fprintln(w, verdictLine(res))
 	return err
+}
+
+// countTimedOut reports whether a count stopped before it was complete
+// for another reason than reaching --max (printMax; 0: no limit): the
+// deadline.
+func countTimedOut(res *solver.Result, printMax int) bool {
+	return !res.Complete && (printMax == 0 || len(res.Solutions) < printMax)
 }
 
 // verdictLine is the verdict line printed after the solutions.
