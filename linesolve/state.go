@@ -310,15 +310,20 @@ func (s *State) Propagate() bool {
 
 // PropagateUntil is [State.Propagate] that also ends, returning true with
 // lines still queued (see [State.Pending]), as soon as stop returns true;
-// stop is asked before every line solve, so that a deadline holds on any
-// size of puzzle (a line of 1000 cells in three colours takes about a
-// millisecond). What it found so far is kept, and a later Propagate goes
-// on from there.
+// stop is asked before every line solve after the first untilGrace, so
+// that a deadline holds on any size of puzzle (a line of 1000 cells in
+// three colours takes about a millisecond) while small puzzles still get
+// their first pass, whatever the deadline. What it found so far is kept,
+// and a later Propagate goes on from there.
 func (s *State) PropagateUntil(stop func() bool) bool {
-	s.stop = stop
+	from := s.stats.Lines + untilGrace
+	s.stop = func() bool { return s.stats.Lines >= from && stop() }
 	defer func() { s.stop = nil }()
 	return s.propagate()
 }
+
+// untilGrace is how many lines PropagateUntil solves before it asks stop.
+const untilGrace = 64
 
 // Pending reports how many lines are queued for solving: 0 after a
 // Propagate that returned true, more after a PropagateUntil that stopped.

@@ -17,7 +17,8 @@ func afterCalls(n int) (stop func() bool, calls *int) {
 
 // TestPropagateUntilStopsBig checks that PropagateUntil on a 1000×1000
 // three-colour puzzle (whose first pass takes tens of seconds) stops as
-// soon as stop says so: after the lines it allowed, with lines still queued.
+// soon as stop says so: after the 64 lines it solves before asking, and
+// those stop allowed, with lines still queued.
 func TestPropagateUntilStopsBig(t *testing.T) {
 	p := randpuzzle.Puzzle(1, 1000, 1000, 3, 0.7)
 	for _, n := range []int{0, 5} {
@@ -26,8 +27,8 @@ func TestPropagateUntilStopsBig(t *testing.T) {
 		if !s.PropagateUntil(stop) {
 			t.Fatalf("PropagateUntil(stop after %d) = false, want true (the clues have a solution)", n)
 		}
-		if got := s.Stats().Lines; got != n {
-			t.Errorf("PropagateUntil(stop after %d) solved %d lines, want %d", n, got, n)
+		if got := s.Stats().Lines; got != 64+n {
+			t.Errorf("PropagateUntil(stop after %d) solved %d lines, want %d", n, got, 64+n)
 		}
 		if *calls != n+1 {
 			t.Errorf("PropagateUntil(stop after %d) asked stop %d times, want %d", n, *calls, n+1)
@@ -50,9 +51,12 @@ func TestPropagateUntilResumes(t *testing.T) {
 			whole := linesolve.NewState(p)
 			okWhole := whole.Propagate()
 			s := linesolve.NewState(p)
-			stop, _ := afterCalls(7)
+			stop, _ := afterCalls(0)
 			if !s.PropagateUntil(stop) {
-				t.Fatalf("%dx%d, %d colours: PropagateUntil(stop after 7) = false", tc.h, tc.w, tc.m)
+				t.Fatalf("%dx%d, %d colours: PropagateUntil(stop at once) = false", tc.h, tc.w, tc.m)
+			}
+			if tc.h+tc.w > 64 && s.Pending() == 0 {
+				t.Fatalf("%dx%d: PropagateUntil(stop at once) finished its %d lines", tc.h, tc.w, tc.h+tc.w)
 			}
 			ok := s.Propagate()
 			if ok != okWhole || s.Pending() != 0 {

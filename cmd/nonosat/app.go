@@ -155,6 +155,20 @@ func readPuzzles(c *cli.Context, name string) ([]*puzzle.Puzzle, error) {
 	return ps, nil
 }
 
+// readEntries is readPuzzles for commands that go on past an invalid
+// puzzle of a file that holds several: each entry is a puzzle or its error.
+func readEntries(c *cli.Context, name string) ([]puzzle.Entry, error) {
+	f, err := inputFormat(c)
+	if err != nil {
+		return nil, err
+	}
+	es, err := puzzle.ReadFileEntries(name, f)
+	if err != nil {
+		return nil, cli.Exit(err, exitError)
+	}
+	return es, nil
+}
+
 func hasFlag(flags []cli.Flag, name string) bool {
 	for _, f := range flags {
 		if slices.Contains(f.Names(), name) {

@@ -96,10 +96,10 @@ type batchFile struct {
 // scanned is what reading a batch file gave.
 type scanned struct {
 	path string
-	ps   []*puzzle.Puzzle // nil after the first pass: only n is kept
-	n    int              // puzzles in the file
-	err  error            // the file could not be read or parsed: one error line
-	skip bool             // not a puzzle file
+	es   []puzzle.Entry // nil after the first pass: only n is kept
+	n    int            // puzzles in the file, invalid ones included
+	err  error          // the file could not be read or parsed: one error line
+	skip bool           // not a puzzle file
 }
 
 // batchJob is one puzzle to solve, or a file's error to write.
@@ -220,7 +220,7 @@ func runBatch(c *cli.Context, args []string) error {
 				}
 			}
 		}
-		s.ps = nil // read again when its turn comes: holding every puzzle costs too much memory
+		s.es = nil // read again when its turn comes: holding every puzzle costs too much memory
 		scans = append(scans, s)
 		b.stats.files++
 	}
@@ -302,8 +302,8 @@ func (b *batch) feed(ctx context.Context, scans []scanned, done map[batchKey]boo
 			}
 			continue
 		}
-		for i, p := range s.ps {
-			if !send(batchJob{key: batchKey{s.path, puzzleIndex(i, len(s.ps))}, p: p}) {
+		for i, e := range s.es { // an invalid puzzle is an error line of its own
+			if !send(batchJob{key: batchKey{s.path, puzzleIndex(i, len(s.es))}, p: e.Puzzle, err: e.Err}) {
 				return
 			}
 		}
@@ -321,7 +321,7 @@ func (b *batch) scan(f batchFile) (s scanned) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			s.ps, s.n, s.skip = nil, 0, false
+			s.es, s.n, s.skip = nil, 0, false
 			s.err = fmt.Errorf("%s: reading crashed: %v", f.path, r)
 		}
 	}()
@@ -341,12 +341,12 @@ func (b *batch) scan(f batchFile) (s scanned) {
 			return s
 		}
 	}
-	ps, err := puzzle.ReadFileAll(f.path, b.format)
+	es, err := puzzle.ReadFileEntries(f.path, b.format)
 	if err != nil && !claimed {
 		s.skip = true
 		return s
 	}
-	s.ps, s.n, s.err = ps, len(ps), err
+	s.es, s.n, s.err = es, len(es), err
 	return s
 }
 
@@ -386,23 +386,32 @@ func skipByName(name string) bool {
 
 // batchFiles lists the files to read: each file named, and every file
 // under each folder named, in lexical order, each once. The output file is
-// left out, and names starting with "." inside folders are ignored. A path
-// named that does not exist is an error; a file or folder inside that
-// cannot be read is listed with its error, for an error line.
+// left out when it is the results of an earlier run; when it is a puzzle
+// file (named, or found in a folder and read as one), batchFiles refuses
+// to overwrite it with an error. Names starting with "." inside folders
+// are ignored. A path named that does not exist is an error; a file or
+// folder inside that cannot be read is listed with its error, for an
+// error line.
 func batchFiles(args []string, output string) ([]batchFile, error) {
 	outAbs := ""
+	var outInfo fs.FileInfo
 	if output != "" {
 		outAbs, _ = filepath.Abs(output)
+		outInfo, _ = os.Stat(output)
 	}
 	seen := map[string]bool{}
 	var files []batchFile
+	var clash error
 	add := func(path string, explicit bool) {
 		path = filepath.Clean(path)
 		if seen[path] {
 			return
 		}
 		seen[path] = true
-		if abs, err := filepath.Abs(path); err == nil && abs == outAbs {
+		if isOutput(path, outAbs, outInfo) {
+			if explicit || isPuzzleFile(path) {
+				clash = fmt.Errorf("-o %s: it is one of the input puzzle files; write the results elsewhere", output)
+			}
 			return
 		}
 		files = append(files, batchFile{path: path, explicit: explicit})
@@ -442,7 +451,36 @@ func batchFiles(args []string, output string) ([]batchFile, error) {
 			return nil, err
 		}
 	}
+	if clash != nil {
+		return nil, clash
+	}
 	return files, nil
+}
+
+// isOutput reports whether path is the output file: the same name, or the
+// same file under another name (a link).
+func isOutput(path, outAbs string, outInfo fs.FileInfo) bool {
+	if outAbs == "" {
+		return false
+	}
+	if abs, err := filepath.Abs(path); err == nil && abs == outAbs {
+		return true
+	}
+	fi, err := os.Stat(path)
+	return err == nil && outInfo != nil && os.SameFile(fi, outInfo)
+}
+
+// isPuzzleFile reports whether a file found in a folder would be read as
+// puzzles: a puzzle suffix, or content that looks like a puzzle format.
+func isPuzzleFile(path string) bool {
+	if skipByName(path) {
+		return false
+	}
+	if _, err := puzzle.Detect(path, nil); err == nil {
+		return true
+	}
+	data, err := readHead(path, 4096)
+	return err == nil && puzzle.Sniff(data) != ""
 }
 
 // openResults opens the output file. Without resume it is created afresh.

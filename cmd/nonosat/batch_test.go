@@ -336,7 +336,7 @@ func TestBatchUsage(t *testing.T) {
 		{"standard input", []string{"batch", "-"}, exitUsage, "not standard input"},
 		{"both progress flags", []string{"batch", "testdata/batch", "--progress", "--no-progress"}, exitUsage, "--progress and --no-progress"},
 		{"missing path", []string{"batch", "testdata/batch/nothing-here"}, exitError, "testdata/batch/nothing-here: no such file or directory"},
-		{"resume from a file that is not results", []string{"batch", "testdata/batch", "-o", "testdata/batch/cross.non", "--resume"}, exitError, "testdata/batch/cross.non:1: not a batch result line"},
+		{"resume from a file that is not results", []string{"batch", "testdata/batch", "-o", "testdata/heart.non", "--resume"}, exitError, "testdata/heart.non:1: not a batch result line"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -151,7 +151,7 @@ func runSolver(c *cli.Context, file string, m mode) error {
 	if err != nil {
 		return err
 	}
-	ps, err := readPuzzles(c, file)
+	es, err := readEntries(c, file)
 	if err != nil {
 		return err
 	}
@@ -179,11 +179,21 @@ func runSolver(c *cli.Context, file string, m mode) error {
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	code := exitOK
-	for i, p := range ps {
+	for i, e := range es {
 		index := 0
-		if len(ps) > 1 {
+		if len(es) > 1 {
 			index = i + 1
 		}
+		if e.Err != nil { // one bad puzzle of several: say so, go on
+			if err := printBad(c, file, index, e.Err); err != nil {
+				return err
+			}
+			if code == exitOK {
+				code = exitError
+			}
+			continue
+		}
+		p := e.Puzzle
 		var done func()
 		if showProgress {
 			// The file's base name keeps the line short: a line wider
@@ -359,6 +369,22 @@ func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *
 	}
 	_, err := fmt.Fprintln(w, verdictLine(res))
 	return err
+}
+
+// printBad reports the invalid puzzle index of file: an error line with
+// --json (verdict "error", as batch writes), else a message on standard
+// error; err already names the file, line and puzzle.
+func printBad(c *cli.Context, file string, index int, err error) error {
+	if c.Bool("json") {
+		b, jerr := json.Marshal(errorResult(batchKey{file, index}, err.Error()))
+		if jerr != nil {
+			return jerr
+		}
+		_, jerr = fmt.Fprintf(c.App.Writer, "%s\n", b)
+		return jerr
+	}
+	_, werr := fmt.Fprintf(c.App.ErrWriter, "nonosat: %v\n", err)
+	return werr
 }
 
 // countTimedOut reports whether a count stopped before it was complete

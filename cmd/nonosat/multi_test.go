@@ -1,0 +1,76 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// badMiddle holds three puzzles; the second has a clue too long for its
+// row (line 19).
+const badMiddle = "testdata/multi/bad-middle.taai"
+
+const badMiddleErr = badMiddle + ":19: puzzle 2: row 1: clue does not fit its line"
+
+// TestBadPuzzleOfSeveral: check, solve, count and batch report the bad
+// middle puzzle with file, index and line, solve the other two, and exit 1.
+func TestBadPuzzleOfSeveral(t *testing.T) {
+	for _, cmd := range []string{"check", "solve", "count"} {
+		r := run(t, cmd, badMiddle)
+		if r.code != exitError || !strings.Contains(r.stderr, badMiddleErr) {
+			t.Errorf("%s %s: %v; want exit 1 and %q", cmd, badMiddle, r, badMiddleErr)
+		}
+		if cmd == "check" && r.stdout != badMiddle+" $1: unique\n"+badMiddle+" $3: unique\n" {
+			t.Errorf("check %s printed %q; want puzzles 1 and 3 unique", badMiddle, r.stdout)
+		}
+	}
+	for _, args := range [][]string{{"check", "--json", badMiddle}, {"batch", "-j", "1", badMiddle}} {
+		r := run(t, args...)
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		if r.code != exitError || len(lines) != 3 {
+			t.Fatalf("%v: %v; want exit 1 and three lines", args, r)
+		}
+		for i, l := range lines {
+			var j jsonResult
+			if err := json.Unmarshal([]byte(l), &j); err != nil {
+				t.Fatal(err)
+			}
+			want := "unique"
+			if i == 1 {
+				want = verdictError
+			}
+			if j.Index != i+1 || j.Verdict != want || (i == 1) != strings.HasPrefix(j.Error, badMiddleErr) {
+				t.Errorf("%v line %d: index %d, verdict %q, error %q; want index %d, verdict %q", args, i+1, j.Index, j.Verdict, j.Error, i+1, want)
+			}
+		}
+	}
+}
+
+// TestBatchOutputIsInput: batch refuses -o naming one of its input
+// puzzles, named or found in a folder, and leaves it as it was.
+func TestBatchOutputIsInput(t *testing.T) {
+	dir := t.TempDir()
+	house := filepath.Join(dir, "house.non")
+	orig := readFile(t, "../../examples/house.non")
+	if err := os.WriteFile(house, []byte(orig), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{dir}, {house}, {dir, "-o", filepath.Join(dir, ".", "house.non")}} {
+		if len(args) == 1 {
+			args = append(args, "-o", house)
+		}
+		r := run(t, append([]string{"batch", "--no-progress"}, args...)...)
+		if r.code != exitError || !strings.Contains(r.stderr, "it is one of the input puzzle files") {
+			t.Errorf("batch %v: %v; want exit 1 and a refusal", args, r)
+		}
+		if got := readFile(t, house); got != orig {
+			t.Fatalf("batch %v overwrote its input:\n%s", args, got)
+		}
+	}
+	// Results inside the folder read are fine, as before.
+	if r := run(t, "batch", "--no-progress", dir, "-o", filepath.Join(dir, "results.jsonl")); r.code != exitOK {
+		t.Errorf("batch DIR -o DIR/results.jsonl: %v; want exit 0", r)
+	}
+}
