@@ -226,6 +226,7 @@ func runBatch(c *cli.Context, args []string) error {
 	}
 	if showProgress {
 		b.prog = newProgress(errw, total)
+		b.prog.shared = b.outFn == "" && sameOutput(c.App.Writer, errw)
 	}
 
 	start := time.Now()
@@ -637,6 +638,9 @@ func (b *batch) write(line jsonResult, d time.Duration) {
 	defer b.outMu.Unlock()
 	if b.werr != nil {
 		return
+	}
+	if b.prog != nil && b.prog.shared {
+		b.prog.clear() // the line goes where the bar is; update redraws it below
 	}
 	if _, err := b.out.Write(data); err != nil {
 		b.werr = err

@@ -170,6 +170,31 @@ type progress struct {
 	total int
 	start time.Time
 	last  time.Time
+	// shared is set when the results go to the same terminal: each result
+	// line is written after clear, and the bar is redrawn after it.
+	shared bool
+}
+
+// clear erases the bar, for a result line written to the same terminal.
+func (p *progress) clear() {
+	fmt.Fprint(p.w, "\r\x1b[K")
+	p.last = time.Time{} // the next update redraws
+}
+
+// sameOutput reports whether out and errw write to the same place: the
+// same writer, or the same terminal.
+func sameOutput(out, errw io.Writer) bool {
+	if out == errw {
+		return true
+	}
+	f, ok1 := out.(*os.File)
+	g, ok2 := errw.(*os.File)
+	if !ok1 || !ok2 || !isTerminal(f) {
+		return false
+	}
+	fi, err1 := f.Stat()
+	gi, err2 := g.Stat()
+	return err1 == nil && err2 == nil && os.SameFile(fi, gi)
 }
 
 const progressEvery = 200 * time.Millisecond
