@@ -22,10 +22,15 @@ race:
 # absent). `make corpus-full` runs every puzzle (an hour or more).
 CORPUS_TESTS = -run 'Corpus|Survey|Webpbn|Tournament' ./puzzle ./linesolve ./solver
 
+# Without the corpora the tests skip; say so, since go test prints "ok".
+CORPUS_CHECK = @test -d ../shared/corpora || echo "corpus: SKIPPED: ../shared/corpora is absent, so the corpus tests skip (ok below means nothing ran)"
+
 corpus:
+	$(CORPUS_CHECK)
 	$(GO) test -count=1 $(CORPUS_TESTS)
 
 corpus-full:
+	$(CORPUS_CHECK)
 	NONOSAT_FULL_CORPUS=1 $(GO) test -count=1 -timeout 3h $(CORPUS_TESTS)
 
 fmt:

@@ -27,7 +27,7 @@ const (
 	TAAI   Format = "taai"   // TAAI/TCGA/ICGA tournament files, many puzzles per file
 	Tatham Format = "tatham" // Simon Tatham Pattern game id, one per line
 	Text   Format = "text"   // rows, blank line, columns
-	String Format = "string" // compact "3:2,1-1,2:3" puzzle string
+	String Format = "string" // compact "2:2:3-1,1:3:2" puzzle string
 )
 
 // parsed is what a decoder returns for each puzzle: the puzzle and where its

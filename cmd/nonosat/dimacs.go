@@ -25,12 +25,12 @@ func dimacsCmd() *cli.Command {
 			"\"is there another solution?\": unsatisfiable means the solution is unique.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `OUT` instead of standard output"},
-			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "encode puzzle `N` of a file that holds several"},
+			&cli.IntFlag{Name: "index", Aliases: []string{"puzzle"}, Value: 1, Usage: "encode puzzle `N` of a file that holds several (as decode --index; --puzzle N is the old name)"},
 			&cli.StringSliceFlag{Name: "block", Usage: "forbid the solution in text grid `FILE` (as 'nonosat verify' reads it); may be repeated"},
 			&cli.BoolFlag{Name: "block-goal", Usage: "forbid the solution the puzzle file carries (its goal)"},
 			&cli.BoolFlag{Name: "no-presolve", Usage: "encode the clues alone, without line solving first"},
 			encodingFlag(),
-			&cli.BoolFlag{Name: "units", Usage: "keep the unit clauses of cells presolving fixed (the default)"},
+			&cli.BoolFlag{Name: "units", DefaultText: "true, unless --no-units", Usage: "keep the unit clauses of cells presolving fixed"},
 			&cli.BoolFlag{Name: "no-units", Usage: "leave out the unit clauses of fixed cells and list them as \"c fixed\" in the header"},
 			formatFlag(),
 		},
@@ -46,7 +46,7 @@ func dimacs(c *cli.Context, args []string) error {
 	if err != nil {
 		return usagef(c, "--encoding: %v", err)
 	}
-	p, err := onePuzzle(c, args[0], c.Int("puzzle"), "--puzzle")
+	p, err := onePuzzle(c, args[0], c.Int("index"), "--index")
 	if err != nil {
 		return err
 	}
@@ -64,7 +64,7 @@ func dimacs(c *cli.Context, args []string) error {
 			return cli.Exit(fmt.Sprintf("%s: --block-goal: the puzzle carries no goal", args[0]), exitError)
 		}
 		if err := puzzle.Check(p, p.Goal); err != nil {
-			return cli.Exit(fmt.Sprintf("%s: --block-goal: the goal is not a solution: %v", args[0], err), exitError)
+			return cli.Exit(fmt.Sprintf("%s: --block-goal: the goal is %v", args[0], err), exitError)
 		}
 		o.Block = append(o.Block, p.Goal)
 	}

@@ -66,7 +66,7 @@
 //		grid is present and satisfies the clues. --json prints one JSON
 //		object per puzzle, one per line (JSON Lines).
 //
-//	verify PUZZLE GRID [--puzzle N]
+//	verify PUZZLE GRID [--index N]
 //		Check a text grid (one line per row, palette characters, or '.' and
 //		'#' for black and white) against the clues of PUZZLE (puzzle N of a
 //		file that holds several). Prints "ok", or names the first row or

@@ -9,7 +9,7 @@ import (
 // count with --json (and by batch): one object per line.
 type jsonResult struct {
 	File       string       `json:"file"`
-	Index      int          `json:"index,omitempty"` // 1-based position in a multi-puzzle file
+	Index      int          `json:"index"` // 1-based position in a multi-puzzle file; 0 when the file holds one
 	ID         string       `json:"id,omitempty"`
 	Title      string       `json:"title"`
 	Width      int          `json:"width"`
