@@ -74,3 +74,17 @@ func TestBatchOutputIsInput(t *testing.T) {
 		t.Errorf("batch DIR -o DIR/results.jsonl: %v; want exit 0", r)
 	}
 }
+
+// TestBadGoalWarns: a goal that breaks the clues is not used, and check
+// and solve say so on standard error.
+func TestBadGoalWarns(t *testing.T) {
+	for _, cmd := range []string{"check", "solve"} {
+		r := run(t, cmd, "testdata/heart-badgoal.non")
+		if r.code != exitOK || !strings.Contains(r.stderr, "warning: testdata/heart-badgoal.non: the goal in the file is ignored: it is not a solution: row 4") {
+			t.Errorf("%s heart-badgoal.non: %v; want exit 0 and a warning", cmd, r)
+		}
+	}
+	if r := run(t, "check", "testdata/heart.non"); r.stderr != "" {
+		t.Errorf("check heart.non (a good goal) warned: %q", r.stderr)
+	}
+}

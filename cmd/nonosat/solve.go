@@ -194,6 +194,11 @@ func runSolver(c *cli.Context, file string, m mode) error {
 			continue
 		}
 		p := e.Puzzle
+		if p.Goal != nil && m != modeCount {
+			if err := puzzle.Check(p, p.Goal); err != nil { // solve ignores it: say so
+				fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s: the goal in the file is ignored: it is %v\n", name(file, index, p), err)
+			}
+		}
 		var done func()
 		if showProgress {
 			// The file's base name keeps the line short: a line wider
