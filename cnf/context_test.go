@@ -28,3 +28,22 @@ func TestContextWriterStops(t *testing.T) {
 		t.Errorf("WriteDIMACS(ContextWriter(done context)) = %v after %d bytes, want context.Canceled after 0", err, buf.Len())
 	}
 }
+
+// TestDIMACSSize checks DIMACSSize against what WriteDIMACS writes.
+func TestDIMACSSize(t *testing.T) {
+	f := &cnf.Formula{}
+	for range 12345 {
+		f.NewVar()
+	}
+	f.Add(1, -2, 3)
+	f.Add(-9, 10, -99, 100, 12345, -12345)
+	f.Add()
+	f.Add(7)
+	var buf bytes.Buffer
+	if err := f.WriteDIMACS(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.DIMACSSize(); got != int64(buf.Len()) {
+		t.Errorf("DIMACSSize() = %d, WriteDIMACS wrote %d bytes:\n%s", got, buf.Len(), buf.String())
+	}
+}

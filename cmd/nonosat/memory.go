@@ -82,6 +82,6 @@ func tooBig(err error) error {
 	if !errors.As(err, &tb) {
 		return err
 	}
-	return fmt.Errorf("not solved: its CNF formula alone would take about %s (%s), and with the SAT solver about %s, over --max-memory %s; raise it (0: no limit)",
+	return fmt.Errorf("its CNF formula alone would take about %s (%s), and with the SAT solver about %s, over --max-memory %s; raise it (0: no limit)",
 		encode.Bytes(tb.Bytes), tb.Size(), encode.Bytes(tb.Bytes*solver.MemoryFactor), encode.Bytes(tb.Budget*solver.MemoryFactor))
 }

@@ -45,6 +45,11 @@ func TestMaxMemory(t *testing.T) {
 	if r.code != exitError || !strings.Contains(r.stderr, "its CNF formula alone would take about") || !strings.Contains(r.stderr, "over --max-memory") {
 		t.Errorf("check --max-memory 1M: %v; want exit 1 and the size it would need", r)
 	}
+	out := filepath.Join(t.TempDir(), "p.cnf")
+	r = run(t, "dimacs", "--no-presolve", "--max-memory", "1M", name, "-o", out)
+	if _, err := os.Stat(out); r.code != exitError || !strings.Contains(r.stderr, "over --max-memory") || err == nil {
+		t.Errorf("dimacs --max-memory 1M: %v; want exit 1, the size it would need and no file", r)
+	}
 	r = run(t, "check", "--no-presolve", "--max-memory", "1G", name)
 	if r.code == exitError || strings.Contains(r.stderr, "max-memory") {
 		t.Errorf("check --max-memory 1G: %v; want a verdict", r)
