@@ -27,6 +27,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Name:            "nonosat",
 		HelpName:        "nonosat",
 		Usage:           "solve nonograms with a SAT solver",
+		Version:         version(),
 		UsageText:       "nonosat [--format NAME] COMMAND [flags] ARGS...",
 		Writer:          stdout,
 		ErrWriter:       stderr,
