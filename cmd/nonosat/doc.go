@@ -12,18 +12,24 @@
 //
 // # Commands
 //
-//	solve FILE [--max N] [--timeout D] [--json] [--sat NAME] [--encoding K]
+//	solve FILE... [--max N] [--timeout D] [--json] [--sat NAME] [--encoding K]
 //		Print up to N solutions (default 1, 0 for all), each checked against
 //		the clues and drawn with them (--plain: bare grids; --color
 //		always|never|auto), then the verdict: unique, multiple, none, timeout.
 //		Exit 0 when a solution was found, 20 when there is none, 4 on timeout.
 //
-//	check FILE [--timeout D] [--json]
+//	check FILE... [--timeout D] [--json]
 //		Print unique, multiple, none or timeout per puzzle and exit 0, 3, 20
 //		or 4 (for several puzzles, the code of the first that is not unique).
 //
-//	count FILE [--max N]
-//		Count solutions up to N (default 10000, 0: no limit).
+//	count FILE... [--max N] [--solutions]
+//		Count solutions up to N (default 10000, 0: no limit), without
+//		printing them unless --solutions; exit 4 when --timeout stopped it.
+//
+//	solve, check and count take several files; each puzzle is then named.
+//	A file that cannot be read, or an invalid puzzle of a file that holds
+//	several, is reported and the rest go on (exit 1). --max-memory SIZE
+//	refuses a puzzle whose formula and SAT solver would need more.
 //
 //	batch PATH... [-j N] [--timeout D] [-o results.jsonl] [--resume]
 //		Solve every puzzle of files and folders with N workers, one JSON line

@@ -88,3 +88,30 @@ func TestBadGoalWarns(t *testing.T) {
 		t.Errorf("check heart.non (a good goal) warned: %q", r.stderr)
 	}
 }
+
+// TestSeveralFiles: check, count and solve take several files, name each
+// puzzle, report a file that cannot be read and go on; the exit status is
+// that of the first puzzle that is not a success.
+func TestSeveralFiles(t *testing.T) {
+	r := run(t, "check", "testdata/heart.non", "testdata/nosuch.non", badMiddle, "testdata/heart.non")
+	want := "testdata/heart.non: unique\n" + badMiddle + " $1: unique\n" + badMiddle + " $3: unique\ntestdata/heart.non: unique\n"
+	if r.code != exitError || r.stdout != want || !strings.Contains(r.stderr, "nosuch.non") || !strings.Contains(r.stderr, badMiddleErr) {
+		t.Errorf("check with four files: %v; want exit 1, stdout %q and both errors", r, want)
+	}
+	none := textFile(t, "2\n0\n\n2\n0\n")
+	r = run(t, "check", "testdata/heart.non", none)
+	if r.code != exitNoSolution || r.stdout != "testdata/heart.non: unique\n"+none+": none\n" {
+		t.Errorf("check heart.non NONE: %v; want exit %d", r, exitNoSolution)
+	}
+	r = run(t, "count", "testdata/heart.non", "testdata/heart.non")
+	if r.code != exitOK || r.stdout != "testdata/heart.non: 1\ntestdata/heart.non: 1\n" {
+		t.Errorf("count heart.non twice: %v", r)
+	}
+	r = run(t, "solve", "--plain", "testdata/heart.non", "testdata/heart.non")
+	if r.code != exitOK || strings.Count(r.stdout, "== testdata/heart.non") != 2 {
+		t.Errorf("solve heart.non twice: %v; want two named solutions", r)
+	}
+	if r := run(t, "check", "-", "-"); r.code != exitUsage {
+		t.Errorf("check - -: %v; want exit %d", r, exitUsage)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"time"
 
@@ -57,7 +58,7 @@ func solveCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "solve",
 		Usage:     "print the solutions of a puzzle",
-		ArgsUsage: "FILE",
+		ArgsUsage: "FILE...",
 		Description: "Solves every puzzle in FILE (\"-\" for standard input) and prints up to --max solutions,\n" +
 			"each checked against the clues, followed by the verdict: unique, multiple, none or timeout.\n" +
 			"Exit code 0 when a solution was found, 20 when there is none, 4 on timeout,\n" +
@@ -67,11 +68,11 @@ func solveCmd() *cli.Command {
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "draw colour puzzles in ANSI colour: `WHEN` is always, never or auto (when standard output is a terminal and NO_COLOR is unset)"},
 			&cli.BoolFlag{Name: "plain", Usage: "print bare grids, without the clues around them"},
 		),
-		Action: withArgs(1, 1, func(c *cli.Context, args []string) error {
+		Action: withArgs(1, -1, func(c *cli.Context, args []string) error {
 			if _, err := colorWhen(c); err != nil {
 				return err
 			}
-			return runSolver(c, args[0], modeSolve)
+			return runSolver(c, args, modeSolve)
 		}),
 	}
 }
@@ -80,13 +81,13 @@ func checkCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "tell whether a puzzle has exactly one solution",
-		ArgsUsage: "FILE",
+		ArgsUsage: "FILE...",
 		Description: "Prints one verdict per puzzle: unique, multiple, none or timeout, and exits\n" +
 			"0, 3, 20 or 4 accordingly (for several puzzles: the code of the first that is not unique);\n" +
 			"130 when interrupted.\n" +
 			"When the file carries the designer's goal image, one SAT call decides: is there another solution?",
 		Flags:  solverFlags(),
-		Action: withArgs(1, 1, func(c *cli.Context, args []string) error { return runSolver(c, args[0], modeCheck) }),
+		Action: withArgs(1, -1, func(c *cli.Context, args []string) error { return runSolver(c, args, modeCheck) }),
 	}
 }
 
@@ -94,7 +95,7 @@ func countCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "count",
 		Usage:     "count the solutions of a puzzle",
-		ArgsUsage: "FILE",
+		ArgsUsage: "FILE...",
 		Description: "Counts solutions by finding each one and forbidding it, up to --max;\n" +
 			"prints the number, or \"at least N\" when the limit stopped the count (\"at least N (timeout)\"\n" +
 			"when --timeout did). The solutions are printed only with --solutions.\n" +
@@ -104,7 +105,7 @@ func countCmd() *cli.Command {
 			&cli.IntFlag{Name: "max", Value: 10000, Usage: "stop counting at `N` solutions (0: no limit)"},
 			&cli.BoolFlag{Name: "solutions", Usage: "also print the solutions (with --json: the solutions array, otherwise left empty)"},
 		),
-		Action: withArgs(1, 1, func(c *cli.Context, args []string) error { return runSolver(c, args[0], modeCount) }),
+		Action: withArgs(1, -1, func(c *cli.Context, args []string) error { return runSolver(c, args, modeCount) }),
 	}
 }
 
@@ -134,9 +135,11 @@ func solverOptions(c *cli.Context) (solver.Options, error) {
 	return o, nil
 }
 
-// runSolver solves every puzzle of file for the given mode, prints the
-// results and returns the exit status.
-func runSolver(c *cli.Context, file string, m mode) error {
+// runSolver solves every puzzle of each file for the given mode, prints
+// the results and returns the exit status: that of the first puzzle that
+// is not a success. A file that cannot be read is reported and the others
+// go on.
+func runSolver(c *cli.Context, files []string, m mode) error {
 	if c.Int("max") < 0 {
 		return usagef(c, "--max must be 0 or more")
 	}
@@ -151,9 +154,8 @@ func runSolver(c *cli.Context, file string, m mode) error {
 	if err != nil {
 		return err
 	}
-	es, err := readEntries(c, file)
-	if err != nil {
-		return err
+	if n := slices.Index(files, "-"); n >= 0 && slices.Index(files[n+1:], "-") >= 0 {
+		return usagef(c, "standard input (-) named twice")
 	}
 	if o.Backend == "portfolio" || (o.Backend == "gophersat" && c.Duration("timeout") > 0) {
 		if o.Worker, err = workerArgv(); err != nil {
@@ -179,17 +181,48 @@ func runSolver(c *cli.Context, file string, m mode) error {
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	code := exitOK
+	many := len(files) > 1 // name every puzzle
+	for _, file := range files {
+		es, err := readEntries(c, file)
+		if err != nil && !many {
+			return err
+		}
+		if err != nil {
+			fmt.Fprintf(c.App.ErrWriter, "nonosat: %v\n", err)
+			if code == exitOK {
+				code = exitError
+			}
+			continue
+		}
+		stop, err := solveFile(c, ctx, file, es, o, m, many, showProgress, &code)
+		if err != nil || stop {
+			return err
+		}
+	}
+	if code != exitOK {
+		return cli.Exit("", code)
+	}
+	return nil
+}
+
+// solveFile solves and prints the puzzles es of file, updating *code; an
+// error (or interruption) ends the whole run.
+func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Entry, o solver.Options, m mode, many, showProgress bool, code *int) (stop bool, err error) {
+	printMax := c.Int("max")
+	fail := func(err error, index int) error { // one puzzle failed: say so, go on
+		if *code == exitOK {
+			*code = exitError
+		}
+		return printBad(c, file, index, err)
+	}
 	for i, e := range es {
 		index := 0
 		if len(es) > 1 {
 			index = i + 1
 		}
-		if e.Err != nil { // one bad puzzle of several: say so, go on
-			if err := printBad(c, file, index, e.Err); err != nil {
-				return err
-			}
-			if code == exitOK {
-				code = exitError
+		if e.Err != nil {
+			if err := fail(e.Err, index); err != nil {
+				return true, err
 			}
 			continue
 		}
@@ -209,23 +242,26 @@ func runSolver(c *cli.Context, file string, m mode) error {
 		if done != nil {
 			done()
 		}
-		if err != nil {
-			return cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), tooBig(err)), exitError)
+		var tb *encode.TooBigError
+		switch {
+		case ctx.Err() != nil:
+			return true, cli.Exit("interrupted", exitInterrupted)
+		case errors.As(err, &tb):
+			if err := fail(fmt.Errorf("%s: %w", name(file, index, p), tooBig(err)), index); err != nil {
+				return true, err
+			}
+			continue
+		case err != nil:
+			return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 		}
-		if ctx.Err() != nil {
-			return cli.Exit("interrupted", exitInterrupted)
+		if err := printResult(c, file, index, many, p, res, m, printMax); err != nil {
+			return true, err
 		}
-		if err := printResult(c, file, index, p, res, m, printMax); err != nil {
-			return err
-		}
-		if pc := exitCode(res, m, printMax); code == exitOK {
-			code = pc
+		if pc := exitCode(res, m, printMax); *code == exitOK {
+			*code = pc
 		}
 	}
-	if code != exitOK {
-		return cli.Exit("", code)
-	}
-	return nil
+	return false, nil
 }
 
 func solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Options, timeout time.Duration) (*solver.Result, error) {
@@ -305,7 +341,9 @@ func exitCode(res *solver.Result, m mode, printMax int) int {
 	return exitOK
 }
 
-func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *solver.Result, m mode, printMax int) error {
+// printResult prints one puzzle's result; the puzzle is named when index
+// is not 0 or many files are being solved.
+func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Puzzle, res *solver.Result, m mode, printMax int) error {
 	w := c.App.Writer
 	if c.Bool("json") {
 		shown := res
@@ -330,7 +368,7 @@ func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *
 		return err
 	}
 	prefix := ""
-	if index > 0 {
+	if index > 0 || many {
 		prefix = name(file, index, p) + ": "
 	}
 	switch m {
@@ -353,7 +391,7 @@ func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *
 		_, err := fmt.Fprintf(w, "%s%s\n", prefix, n)
 		return err
 	}
-	if index > 0 {
+	if index > 0 || many {
 		title := p.Title
 		if title != "" {
 			title = " " + title
