@@ -67,6 +67,7 @@ func batchCmd() *cli.Command {
 			noSearchFlag(),
 			encodingFlag(),
 			maxMemoryFlag(),
+			&cli.StringFlag{Name: "shard", Usage: "solve only shard `K/N` of the puzzles (K from 1 to N): every Nth puzzle in the order batch lists them, starting with the Kth, so that N runs (a Slurm array, GNU parallel, Kubernetes indexed jobs) share the work and their -o files concatenate"},
 		},
 		Action: withArgs(1, -1, runBatch),
 	}
@@ -124,10 +125,15 @@ type batch struct {
 
 	stats *batchStats
 	prog  *progress
+	sh    shard
 }
 
 func runBatch(c *cli.Context, args []string) error {
 	b := &batch{jobs: c.Int("jobs"), timeout: c.Duration("timeout")}
+	var err error
+	if b.sh, err = parseShard(c.String("shard")); err != nil {
+		return usagef(c, "--shard %q: %v", c.String("shard"), err)
+	}
 	switch {
 	case b.jobs < 0:
 		return usagef(c, "-j must be 1 or more")
@@ -148,7 +154,6 @@ func runBatch(c *cli.Context, args []string) error {
 	if b.jobs == 0 {
 		b.jobs = runtime.NumCPU()
 	}
-	var err error
 	if b.format, err = inputFormat(c); err != nil {
 		return err
 	}
@@ -195,29 +200,31 @@ func runBatch(c *cli.Context, args []string) error {
 	// First pass: find the puzzles, for the total the progress bar shows.
 	var scans []scanned
 	total := 0
+	ordinal := 0 // of the puzzle (or file error line) in the whole run, for --shard
 	for _, f := range files {
 		if ctx.Err() != nil {
 			total = -1 // not counted
 			break
 		}
 		s := b.scan(f)
+		count := func(k batchKey) {
+			switch {
+			case !b.sh.take(&ordinal):
+			case done[k]:
+				b.stats.resumed++
+			default:
+				total++
+			}
+		}
 		switch {
 		case s.skip:
 			b.stats.skipped = append(b.stats.skipped, s.path)
 			continue
 		case s.err != nil:
-			if done[batchKey{s.path, 0}] {
-				b.stats.resumed++
-			} else {
-				total++
-			}
+			count(batchKey{s.path, 0})
 		default:
 			for i := range s.n {
-				if done[batchKey{s.path, puzzleIndex(i, s.n)}] {
-					b.stats.resumed++
-				} else {
-					total++
-				}
+				count(batchKey{s.path, puzzleIndex(i, s.n)})
 			}
 		}
 		s.es = nil // read again when its turn comes: holding every puzzle costs too much memory
@@ -282,8 +289,9 @@ func puzzleIndex(i, n int) int {
 // feed reads each file again and hands out its puzzles that are not done,
 // until every file is read or ctx is done.
 func (b *batch) feed(ctx context.Context, scans []scanned, done map[batchKey]bool, jobs chan<- batchJob) {
+	ordinal := 0
 	send := func(j batchJob) bool {
-		if done[j.key] {
+		if !b.sh.take(&ordinal) || done[j.key] {
 			return true
 		}
 		select {
