@@ -44,6 +44,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		fmt.Fprintf(stderr, "nonosat: unknown command %q\n", name)
 		cli.OsExiter(exitUsage)
 	}
+	addExamples(app.Commands)
 	for _, c := range app.Commands {
 		c.HideHelpCommand = true
 		if c.OnUsageError == nil {
