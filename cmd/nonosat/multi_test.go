@@ -115,3 +115,24 @@ func TestSeveralFiles(t *testing.T) {
 		t.Errorf("check - -: %v; want exit %d", r, exitUsage)
 	}
 }
+
+// TestSolveTimeoutShowsKnown: solve that times out before a solution
+// prints the cells line solving decides, '?' elsewhere, and --json carries
+// them as "known". The puzzle has a filled first column, an empty second
+// one and two diagonals in the last two.
+func TestSolveTimeoutShowsKnown(t *testing.T) {
+	file := textFile(t, "1 1\n1 1\n\n2\n0\n1\n1\n")
+	r := run(t, "solve", "--timeout", "1ns", file)
+	want := "known cells after line solving, 4 of 8 (? = undecided):\n#.??\n#.??\ntimeout\n"
+	if r.code != exitUndecided || r.stdout != want {
+		t.Errorf("solve --timeout 1ns: %v; want exit %d and stdout %q", r, exitUndecided, want)
+	}
+	r = run(t, "solve", "--json", "--timeout", "1ns", file)
+	var j jsonResult
+	if err := json.Unmarshal([]byte(r.stdout), &j); err != nil {
+		t.Fatalf("solve --json: %v (%v)", r, err)
+	}
+	if j.Verdict != "timeout" || strings.Join(j.Known, "/") != "#.??/#.??" {
+		t.Errorf("solve --json --timeout 1ns: verdict %q, known %q; want timeout, #.??/#.??", j.Verdict, j.Known)
+	}
+}

@@ -22,6 +22,7 @@ type jsonResult struct {
 	Searched   bool         `json:"searched"`
 	Learned    bool         `json:"learned"`
 	Solutions  [][]string   `json:"solutions"`
+	Known      []string     `json:"known,omitempty"` // solve after a timeout: line-solved cells, '?' elsewhere
 	Stats      jsonStats    `json:"stats"`
 	Error      string       `json:"error,omitempty"`
 }

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -360,6 +361,9 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 		if m == modeSolve && printMax > 0 && len(j.Solutions) > printMax {
 			j.Solutions = j.Solutions[:printMax]
 		}
+		if m == modeSolve && res.Verdict == solver.Timeout && len(res.Solutions) == 0 {
+			j.Known, _ = knownCells(c.Context, p)
+		}
 		b, err := json.Marshal(j)
 		if err != nil {
 			return err
@@ -408,6 +412,11 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 		}
 		if err := showGrid(c, p, g); err != nil {
 			return err
+		}
+	}
+	if res.Verdict == solver.Timeout && len(shown) == 0 {
+		if rows, known := knownCells(c.Context, p); rows != nil {
+			fmt.Fprintf(w, "known cells after line solving, %d of %d (? = undecided):\n%s\n", known, p.Width()*p.Height(), strings.Join(rows, "\n"))
 		}
 	}
 	_, err := fmt.Fprintln(w, verdictLine(res))
