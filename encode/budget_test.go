@@ -30,7 +30,7 @@ func (c *doneAfter) Err() error {
 // returns as soon as the context is done: at once, or after the lines it
 // let through.
 func TestPuzzleContextStops(t *testing.T) {
-	p := randpuzzle.Puzzle(1, 1000, 1000, 3, 0.7)
+	p := randpuzzle.Picture(1, 1000, 1000, 3, 0.7)
 	for _, n := range []int{0, 1, 3} {
 		ctx := &doneAfter{Context: context.Background(), n: n}
 		e, err := encode.PuzzleContext(ctx, p)
@@ -47,7 +47,7 @@ func TestPuzzleContextStops(t *testing.T) {
 // whole and equals Puzzle's; one over it stops with a TooBigError whose
 // estimate of the whole is within a factor of two of the real size.
 func TestMaxBytes(t *testing.T) {
-	p := randpuzzle.Puzzle(2, 60, 50, 3, 0.5)
+	p := randpuzzle.Picture(2, 60, 50, 3, 0.5)
 	whole := encode.Puzzle(p)
 	size := encode.FormulaBytes(&whole.Formula)
 	e, err := encode.PuzzleContext(context.Background(), p, encode.WithMaxBytes(size))

@@ -194,7 +194,7 @@ func TestLearnerRandomHints(t *testing.T) {
 		l := NewLearner(NewState(p))
 		l.c.hint = make([]int8, h*w)
 		for x := range l.c.hint {
-			l.c.hint[x] = []int8{lTrue, lFalse, lUndef}[rng.IntN(3)]
+			l.c.hint[x] = []int8{1, 0, -1}[rng.IntN(3)]
 		}
 		got := solutions(l)
 		if len(got) != len(want) {

@@ -61,6 +61,69 @@ func TestLearnerMatchesBruteForce(t *testing.T) {
 	}
 }
 
+// TestColorLearnerMatchesBruteForce: on random puzzles up to 6×6 with 2
+// to 5 colours, a Learner without limits reports exactly the brute-force
+// solutions (pruneSolutions: placements enumerated and checked with
+// puzzle.Check, no line solver), each once, and says it is complete; from the bare state and a
+// probed one, with hints on and off and several seeds of its random
+// decisions.
+func TestColorLearnerMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	multi, many := 0, 0
+	cases := 2500
+	if testing.Short() {
+		cases = 500
+	}
+	for i := range cases {
+		h, w, m := 1+rng.IntN(6), 1+rng.IntN(6), 2+rng.IntN(4)
+		if i%4 == 0 { // tall or wide: lines of different lengths
+			h, w = 1+rng.IntN(3), 4+rng.IntN(3)
+		}
+		p := randomPuzzle(rng, h, w, m, 0.2+0.6*rng.Float64())
+		want := map[string]bool{}
+		for _, g := range pruneSolutions(p) {
+			want[gridKey(g)] = true
+		}
+		if h*w <= 12 && len(bruteSolutions(p)) != len(want) { // the two oracles agree
+			t.Fatalf("case %d: pruneSolutions found %d solutions, bruteSolutions %d", i, len(want), len(bruteSolutions(p)))
+		}
+		st := linesolve.NewState(p)
+		if i%2 == 1 {
+			st.Probe(0)
+		}
+		l := linesolve.NewLearner(st)
+		l.SetHints(i%3 != 2)
+		l.SetSeed(uint64(i % 5))
+		got := map[string]bool{}
+		res := l.Run(linesolve.SearchLimits{}, func(g puzzle.Grid) bool {
+			if err := puzzle.Check(p, g); err != nil {
+				t.Fatalf("case %d: Learner reported a grid that fails Check: %v\n%v", i, err, g)
+			}
+			k := gridKey(g)
+			if got[k] {
+				t.Fatalf("case %d: Learner reported a grid twice\n%v", i, g)
+			}
+			got[k] = true
+			return true
+		})
+		if !res.Complete || res.Stopped {
+			t.Fatalf("case %d: unlimited Learner not complete: %+v", i, res)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("case %d: Learner found %d solutions, brute force %d\n%v", i, len(got), len(want), p.Goal)
+		}
+		if len(want) > 1 {
+			multi++
+		}
+		if len(want) > 8 {
+			many++
+		}
+	}
+	if multi < cases/15 || many < cases/500 {
+		t.Fatalf("%d of %d cases had several solutions, %d more than 8: the test does not exercise learning", multi, cases, many)
+	}
+}
+
 // TestLearnerAgreesWithSearch: on random 8×8 to 12×12 puzzles and thin
 // ones with lines of up to 139 cells, many with hundreds of solutions, the Learner and the depth-first search (two
 // independent algorithms on the same line solver) find the same set.
@@ -158,20 +221,18 @@ func TestLearnerRunsOn(t *testing.T) {
 	}
 }
 
-// TestNewLearnerRefuses: colour puzzles have no Learner; a contradictory
-// state gives a Learner with no solution.
-func TestNewLearnerRefuses(t *testing.T) {
-	rng := rand.New(rand.NewPCG(41, 42))
-	if l := linesolve.NewLearner(linesolve.NewState(randomPuzzle(rng, 5, 5, 2, 0.5))); l != nil {
-		t.Fatal("NewLearner accepted a two-colour puzzle")
-	}
-	p := &puzzle.Puzzle{Palette: palette(1), Rows: []puzzle.Clue{puzzle.BW(1), nil}, Cols: []puzzle.Clue{nil, nil}}
-	res := linesolve.NewLearner(linesolve.NewState(p)).Run(linesolve.SearchLimits{}, func(puzzle.Grid) bool {
-		t.Fatal("a solution of a contradictory puzzle")
-		return true
-	})
-	if !res.Complete {
-		t.Fatalf("contradictory puzzle: %+v", res)
+// TestLearnerContradiction: a contradictory state gives a Learner with no
+// solution, in black and white and in colour.
+func TestLearnerContradiction(t *testing.T) {
+	for _, m := range []int{1, 3} {
+		p := &puzzle.Puzzle{Palette: palette(m), Rows: []puzzle.Clue{{{Len: 1, Color: puzzle.Color(m)}}, nil}, Cols: []puzzle.Clue{nil, nil}}
+		res := linesolve.NewLearner(linesolve.NewState(p)).Run(linesolve.SearchLimits{}, func(puzzle.Grid) bool {
+			t.Fatal("a solution of a contradictory puzzle")
+			return true
+		})
+		if !res.Complete {
+			t.Fatalf("%d colours: contradictory puzzle: %+v", m, res)
+		}
 	}
 }
 

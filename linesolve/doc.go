@@ -83,30 +83,37 @@
 //
 // # Learning
 //
-// A [Learner] searches one-colour puzzles with conflict-driven clause
-// learning (lazy clause generation). Its variables are the cells: literal
-// 2x is "cell x is black", 2x+1 "cell x is white". Propagation solves the
-// lines touched since their last solve from two masks per line (cells
-// known white, known black; one word per 64 cells) and runs learnt clauses
-// with two watched literals. A cell a line forces records only the line;
-// when conflict analysis needs the reason, the line explains it: take the
-// cells of the line assigned before it, assume the forced cell the other
-// way round, and drop known cells one by one, newest first, while the
-// line still has no placement (a forward pass of the line automaton
-// decides that). What is left, with the forced cell, is a clause every
-// solution satisfies. A line with no placement explains its conflict the
-// same way. Analysis learns the first-UIP clause, minimised by dropping
-// literals whose reasons lie inside it.
+// A [Learner] searches any puzzle with conflict-driven clause learning
+// (lazy clause generation). Its literals say which colour a cell has: in
+// a black-and-white puzzle a variable per cell (literal 2x is "cell x is
+// black", 2x+1 "cell x is white"), in a colour puzzle a variable per cell
+// and colour ("cell x has colour v", and its negation), tied together as
+// in the direct encoding: a colour rules out the others, and a cell left
+// with one colour takes it. Propagation solves the lines touched since
+// their last solve and runs learnt clauses with two watched literals. In
+// black and white a line is solved from two masks (cells known white,
+// known black; one word per 64 cells); in colour from its cells' domains
+// by the multicolour line solver, each colour it removes a literal "not
+// v". A literal a line forces records only the line; when conflict
+// analysis needs the reason, the line explains it: take the literals of
+// the line's cells assigned before it, assume the forced literal false,
+// and drop the known ones one by one, newest first, while the line still
+// has no placement (a forward pass of the line automaton decides that).
+// What is left, with the forced literal, is a clause every solution
+// satisfies. A line with no placement explains its conflict the same way.
+// Analysis learns the first-UIP clause, minimised by dropping literals
+// whose reasons lie inside it. Design notes and measurements: LEARNER.md.
 //
-// Decisions follow VSIDS (2 % of them on a random cell, in its saved
-// phase). The colour a decided cell takes is its hint: the first time the
-// search is back at level 0 after a conflict, belief propagation guesses
-// the picture from the facts (rows and columns trade per-cell
-// probabilities for a few dozen sweeps, each line's message an
-// exact forward-backward count of its placements weighted by the crossing
-// lines; belief.go), and from then on each cell whose belief is confident
-// (over 0.7 either way) is tried first in its likely colour, as with
-// CaDiCaL's forced phases. This is what decides Knotty, Meow and Faase in
+// Decisions pick a cell by VSIDS (2 % of them a random cell, in its saved
+// phase) and give it a colour: its hint, once there are hints. The first
+// time the search is back at level 0 after a conflict, belief propagation
+// guesses the picture from the facts (rows and columns trade per-cell
+// probabilities for a few dozen sweeps, each line's message an exact
+// forward-backward count of its placements weighted by the crossing
+// lines; belief.go, and belief_color.go over a distribution of colours),
+// and from then on each cell whose likeliest colour is confident (a
+// belief over 0.7) is tried first in that colour, as with CaDiCaL's
+// forced phases. This is what decides Knotty, Meow and Faase in
 // 0.01–2 s; without it the learner found no solution of any of them in
 // 30 s (of Knotty, in 600 s). It also takes the learner alone on taai2011
 // from 27–32 s of CPU to 12–15 s (three seeds of its random decisions).

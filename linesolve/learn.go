@@ -4,10 +4,11 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
-// A Learner searches the solutions of a black-and-white puzzle with clause
-// learning: a CDCL search whose variables are the cells and whose
-// propagators are the exact line solvers of the rows and columns (lazy
-// clause generation; see the package documentation). Where the
+// A Learner searches the solutions of a puzzle with clause learning: a
+// CDCL search whose literals say which colour a cell has (or has not) and
+// whose propagators are the exact line solvers of the rows and columns
+// (lazy clause generation; see the package documentation). Black and
+// white is the one-colour case, with the lines kept as bit masks. Where the
 // depth-first [State.Search] explores every branch of a guess, a Learner
 // turns each contradiction into a clause over cells that keeps the same
 // mistake from being made elsewhere, and backjumps.
@@ -21,12 +22,8 @@ type Learner struct {
 }
 
 // NewLearner returns a Learner for the puzzle of s, starting from the
-// cells s has decided (they are facts), or nil when the puzzle is not
-// black and white. s itself is left as it is.
+// domains s has narrowed (they are facts). s itself is left as it is.
 func NewLearner(s *State) *Learner {
-	if !s.oneColor {
-		return nil
-	}
 	c := newCDCL(s)
 	if s.failed {
 		c.unsat = true
@@ -67,16 +64,16 @@ func (l *Learner) Block(g puzzle.Grid) {
 	if len(g) != l.h {
 		panic("linesolve: Learner.Block: grid of the wrong size")
 	}
-	lits := make([]int32, 0, l.h*l.w)
-	for r, row := range g {
+	cells := make([]int8, 0, l.h*l.w)
+	for _, row := range g {
 		if len(row) != l.w {
 			panic("linesolve: Learner.Block: grid of the wrong size")
 		}
-		for c, v := range row {
-			lits = append(lits, lit(r*l.w+c, v == 0))
+		for _, v := range row {
+			cells = append(cells, int8(min(v, 127)))
 		}
 	}
-	l.c.block(lits)
+	l.c.block(cells)
 }
 
 // Run searches on and passes each solution not reported before (and not
@@ -97,12 +94,10 @@ func (l *Learner) Run(limits SearchLimits, found func(puzzle.Grid) bool) SearchR
 		}
 		return res.Stopped
 	}
-	done := c.solve(stop, func(sol []int32) bool {
+	done := c.solve(stop, func(sol []int8) bool {
 		g := puzzle.NewGrid(l.h, l.w)
-		for x, p := range sol {
-			if p&1 == 0 {
-				g[x/l.w][x%l.w] = 1
-			}
+		for x, v := range sol {
+			g[x/l.w][x%l.w] = puzzle.Color(v)
 		}
 		return found(g)
 	})

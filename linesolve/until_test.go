@@ -20,7 +20,7 @@ func afterCalls(n int) (stop func() bool, calls *int) {
 // soon as stop says so: after the 64 lines it solves before asking, and
 // those stop allowed, with lines still queued.
 func TestPropagateUntilStopsBig(t *testing.T) {
-	p := randpuzzle.Puzzle(1, 1000, 1000, 3, 0.7)
+	p := randpuzzle.Picture(1, 1000, 1000, 3, 0.7)
 	for _, n := range []int{0, 5} {
 		s := linesolve.NewState(p)
 		stop, calls := afterCalls(n)

@@ -33,7 +33,7 @@ func (c *doneAfter) Err() error {
 // presolve took 31–43 s and whose encoding without presolve ran for
 // minutes; its goal is dropped, so that nothing takes a shortcut.
 func bigPuzzle() *puzzle.Puzzle {
-	p := randpuzzle.Puzzle(1, 1000, 1000, 3, 0.7)
+	p := randpuzzle.Picture(1, 1000, 1000, 3, 0.7)
 	p.Goal = nil
 	return p
 }

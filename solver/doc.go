@@ -1,16 +1,16 @@
-// Package solver solves nonograms: it presolves with exact line solving
-// and probing, then runs the search stage ([Options.Search]): for
-// black-and-white puzzles a [linesolve.Learner] (clause learning over the
-// cells with the line solvers as propagators), which goes on to the
-// verdict; for colour puzzles (and black-and-white ones given a search
-// budget first) a bounded depth-first search with probing at every node,
-// which decides most puzzles that need a few guesses. What is left
-// (colour puzzles, or everything with Options.Search < 0) is encoded
-// (package encode) for a SAT back end; each model is decoded and checked
-// with [puzzle.Check], and further solutions are enumerated with blocking
-// clauses over the cell variables only. Solutions the search stage found
-// are blocked before the first SAT call. Every grid returned passed
-// [puzzle.Check].
+// Package solver solves nonograms through a short pipeline of stages
+// (pipeline.go): presolving by exact line solving and probing, which
+// decides the puzzles line logic finishes; the learner, a
+// [linesolve.Learner] (clause learning over the cells, the line solvers
+// as propagators) that goes on to the verdict, for puzzles of any number
+// of colours; and SAT: the puzzle is encoded (package encode) for a SAT
+// back end, each model decoded and checked with [puzzle.Check], and
+// further solutions enumerated with blocking clauses over the cell
+// variables only. SAT takes the puzzles the learner is not asked to
+// ([Options.Search] < 0, or [Options.NoPresolve]: the whole formula) and
+// those a learner with a conflict budget hands over. Solutions a stage
+// found are blocked before the next one starts. Every grid returned
+// passed [puzzle.Check].
 //
 // # Back ends
 //
@@ -24,9 +24,8 @@
 // # Verdicts
 //
 // "unique" means a solution was found and the formula plus its blocking
-// clause is unsatisfiable, or the search stage searched the whole space
-// and found no other (its depth-first search splits on every colour of a
-// cell; the learner only learns clauses that every other solution
+// clause is unsatisfiable, or the learner searched the whole space and
+// found no other (it only learns clauses that every other solution
 // satisfies); "multiple" that two different solutions were
 // found; "none" that the formula is unsatisfiable. When the puzzle carries
 // a goal that passes Check, uniqueness is one SAT call: forbid the goal and

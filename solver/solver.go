@@ -37,11 +37,10 @@ type Options struct {
 	Max int
 	// Backend names the SAT solver: "" or "gophersat", "gini",
 	// "portfolio", or an external solver (see external.go). The portfolio
-	// races, for a black-and-white puzzle, two learners whose random
-	// decisions differ (in place of the search stage), and for a colour
-	// puzzle gophersat, gini and the depth-first search without a budget
-	// (in place of SAT): the first answer wins. Give Worker too so that
-	// gophersat can be stopped.
+	// races two learners whose random decisions differ in the learner
+	// stage, and gophersat and gini in the SAT stage (with Search < 0):
+	// the first answer wins. Give Worker too so that gophersat can be
+	// stopped.
 	Backend string
 	// Worker is a command that runs ServeWorker; when set, gophersat runs
 	// in that child process and a done context kills it.
@@ -52,24 +51,14 @@ type Options struct {
 	// undecided cell, propagate, drop the colours that fail): 0 means the
 	// default budget, negative means no probing.
 	Probe int
-	// Search bounds the search stage between presolving and SAT: a
-	// depth-first search that probes every node (linesolve.State.Search),
-	// which decides most puzzles that need a few guesses faster than a SAT
-	// solver. Its unit is cells of line solving (a solve of an n-cell line
-	// counts n); 0 means the default (see searchWork: for a colour puzzle
-	// up to about 5 s for a first solution, about 0.1 s more for the rest;
-	// for a black-and-white puzzle no depth-first search, the learner at
-	// once), negative means no search stage at all. A positive budget
-	// holds alone, with no time limit, so that it is reproducible. When the
-	// budget runs out, a black-and-white puzzle goes on to a
-	// linesolve.Learner, which runs to the verdict or the deadline; a
-	// colour puzzle goes on to the SAT back end. Either takes over with the
-	// solutions found so far blocked.
+	// Search sets the learner stage between presolving and SAT: a
+	// linesolve.Learner (clause learning over the cells, the line solvers
+	// as propagators) takes every puzzle presolving leaves undecided. 0
+	// (the default) runs it to the verdict or the deadline; a positive
+	// value stops it after that many conflicts, when the SAT back end goes
+	// on with the solutions it found blocked; negative skips it, and the
+	// SAT back end takes the puzzle.
 	Search int
-	// Restarts is the restart unit of the search (stage and portfolio
-	// member), in nodes (see linesolve.SearchLimits.Restarts): 0 means the
-	// default, negative means one depth-first search without restarts.
-	Restarts int
 	// IgnoreGoal stops the goal shortcut for uniqueness.
 	IgnoreGoal bool
 	// Encoding is the line encoding (encode.Path when empty); see encode.Kind.
@@ -86,11 +75,9 @@ type Stats struct {
 	Vars, Clauses int // size of the formula (0 when SAT was not needed)
 	FixedCells    int // cells fixed by presolving
 	SATCalls      int
-	SearchNodes   int // nodes of the search stage's depth-first search
-	Conflicts     int // conflicts of the search stage's learner
+	Conflicts     int // conflicts of the learner stage
 	Presolve      time.Duration
-	Search        time.Duration // the search stage's depth-first search
-	Learn         time.Duration // the search stage's learner
+	Learn         time.Duration // the learner stage
 	SAT           time.Duration // encoding and solving
 	Total         time.Duration
 }
@@ -100,8 +87,7 @@ type Result struct {
 	Verdict    Verdict
 	Solutions  []puzzle.Grid // each one passed puzzle.Check
 	LineSolved bool          // decided by line solving and probing alone, without SAT
-	Searched   bool          // decided by the search stage's depth-first search (Options.Search), without SAT
-	Learned    bool          // decided by the search stage's learner (black-and-white puzzles), without SAT
+	Learned    bool          // decided by the learner stage, without SAT
 	Complete   bool          // Solutions are all there are
 	Stats      Stats
 }
@@ -156,185 +142,6 @@ func Solutions(ctx context.Context, p *puzzle.Puzzle, o Options) iter.Seq2[puzzl
 	}
 }
 
-func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid) bool) (*Result, error) {
-	t0 := time.Now()
-	res := &Result{}
-	defer func() { res.Stats.Total = time.Since(t0) }()
-	limit := o.Max
-	if limit == 0 {
-		limit = 2
-	}
-	finish := func(complete bool) {
-		res.Complete = complete
-		switch n := len(res.Solutions); {
-		case n == 0:
-			res.Verdict = None
-		case n >= 2:
-			res.Verdict = Multiple
-		case complete:
-			res.Verdict = Unique
-		default:
-			res.Verdict = Solved
-		}
-	}
-
-	// The goal shortcut: forbid the known solution, ask for another.
-	useGoal := !o.IgnoreGoal && limit == 2 && p.Goal != nil && puzzle.Check(p, p.Goal) == nil
-	var known []puzzle.Grid // solutions found before SAT, blocked first
-	if useGoal {
-		known = []puzzle.Grid{p.Goal.Clone()}
-		if each != nil && !each(known[0]) {
-			res.Solutions = known
-			finish(false)
-			return res, nil
-		}
-	}
-	var opts []encode.Option
-	var st *linesolve.State // the presolved state, for the search
-	if !o.NoPresolve {
-		t := time.Now()
-		pre := presolve(ctx, p, o.Probe)
-		res.Stats.Presolve = time.Since(t)
-		res.Stats.FixedCells = pre.fixed
-		switch {
-		case pre.stopped:
-			finish(false)
-			res.Verdict = Timeout
-			return res, nil
-		case pre.contradiction:
-			res.LineSolved = true
-			finish(true)
-			return res, nil
-		case pre.grid != nil:
-			res.LineSolved = true
-			if err := puzzle.Check(p, pre.grid); err != nil {
-				return res, fmt.Errorf("%w: line solving produced a grid that fails Check: %v", ErrBug, err)
-			}
-			res.Solutions = []puzzle.Grid{pre.grid}
-			if each != nil {
-				each(pre.grid)
-			}
-			finish(true)
-			return res, nil
-		}
-		opts = pre.options
-		if o.Search >= 0 {
-			st = pre.state
-		}
-		learns := o.Search >= 0 && p.IsBW() // a linesolve.Learner takes the puzzle
-		if learns && o.Backend == "portfolio" {
-			t := time.Now()
-			sr := raceSearch(ctx, p, pre.state, limit, known)
-			res.Stats.Search = time.Since(t)
-			res.Solutions = sr.sols
-			if sr.err != nil {
-				return res, sr.err
-			}
-			if each != nil {
-				for _, g := range sr.sols[len(known):] {
-					if !each(g) {
-						break
-					}
-				}
-			}
-			res.Learned = true
-			finish(sr.complete)
-			if sr.timedOut && res.Verdict != Multiple {
-				res.Verdict = Timeout
-			}
-			return res, nil
-		}
-		// The depth-first search comes first for colour puzzles, and for
-		// black-and-white ones only when given a budget: by default the
-		// learner takes those at once.
-		if dfs := o.Search > 0 || o.Search == 0 && !learns; dfs && !useGoal {
-			t := time.Now()
-			sols, sres, decided, err := searchStage(ctx, p, pre.state, o.Search, restartUnit(o.Restarts), limit, each)
-			res.Stats.Search = time.Since(t)
-			res.Stats.SearchNodes = sres.Nodes
-			res.Solutions = sols
-			if err != nil {
-				return res, err
-			}
-			if decided {
-				res.Searched = true
-				finish(sres.Complete)
-				return res, nil
-			}
-			known = sols
-		}
-		if learns && ctx.Err() == nil {
-			// From the presolved state, or the one a depth-first search
-			// with a budget left (probed at its root to the fixpoint).
-			t := time.Now()
-			sols, lres, err := learnStage(ctx, p, linesolve.NewLearner(pre.state), known, limit, each)
-			res.Stats.Learn = time.Since(t)
-			res.Stats.Conflicts = lres.Nodes
-			res.Solutions = append(known, sols...)
-			if err != nil {
-				return res, err
-			}
-			res.Learned = true
-			finish(lres.Complete)
-			if lres.Stopped && res.Verdict != Multiple {
-				res.Verdict = Timeout
-			}
-			return res, nil
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		finish(false)
-		if res.Verdict != Multiple {
-			res.Verdict = Timeout
-		}
-		return res, nil
-	}
-
-	t := time.Now()
-	defer func() { res.Stats.SAT = time.Since(t) }()
-	e, err := encode.PuzzleContext(ctx, p, append(opts, encode.WithKind(o.Encoding), encode.WithMaxBytes(formulaBudget(o)))...)
-	if err != nil && ctx.Err() == nil {
-		return res, err // a *encode.TooBigError
-	}
-	if err := ctx.Err(); err != nil {
-		finish(false)
-		if res.Verdict != Multiple {
-			res.Verdict = Timeout
-		}
-		return res, nil
-	}
-	res.Stats.Vars, res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
-
-	var sr searchResult
-	if o.Backend == "portfolio" {
-		sr = race(ctx, p, e, o, limit, known, st)
-		if each != nil {
-			for _, g := range sr.sols[min(len(known), len(sr.sols)):] {
-				if !each(g) {
-					break
-				}
-			}
-		}
-	} else {
-		b, err := newBackend(&e.Formula, o)
-		if err != nil {
-			return res, err
-		}
-		sr = search(ctx, p, e, b, limit, known, each)
-		b.close()
-	}
-	res.Stats.SATCalls = sr.calls
-	res.Solutions = sr.sols
-	if sr.err != nil {
-		return res, sr.err
-	}
-	finish(sr.complete)
-	if sr.timedOut && res.Verdict != Multiple { // two solutions found stay "multiple"
-		res.Verdict = Timeout
-	}
-	return res, nil
-}
-
 // searchResult is what one back end found.
 type searchResult struct {
 	sols     []puzzle.Grid // each passed Check
@@ -346,7 +153,7 @@ type searchResult struct {
 
 // search enumerates the solutions of e with back end b, up to limit
 // (negative: all), blocking each one on the cell variables. The known
-// solutions (a goal that passed Check, solutions of the search stage)
+// solutions (a goal that passed Check, solutions of the learner)
 // count first and are blocked before the first call; each does not see
 // them again. each, if not nil, sees every new solution and may stop the
 // search by returning false.
@@ -419,15 +226,13 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 	}
 }
 
-// race runs the search with gophersat, with gini and, when presolving left
-// a state, with the depth-first search of the search stage (without a
-// budget), all at once, and keeps the first to finish; the others are
-// stopped (gini and the search stop; gophersat stops if it runs in a worker
-// process, else it finishes in the background).
-func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, limit int, known []puzzle.Grid, st *linesolve.State) searchResult {
+// race runs the search with gophersat and with gini at once, and keeps
+// the first to finish; the other is stopped (gini stops; gophersat stops
+// if it runs in a worker process, else it finishes in the background).
+func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, limit int, known []puzzle.Grid) searchResult {
 	ctx2, cancel := context.WithCancel(ctx)
 	defer cancel()
-	ch := make(chan searchResult, 3)
+	ch := make(chan searchResult, 2)
 	n := 0
 	for _, name := range []string{"gophersat", "gini"} {
 		o2 := o
@@ -442,10 +247,6 @@ func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, 
 			ch <- search(ctx2, p, e, b, limit, known, nil)
 		}()
 	}
-	if st != nil {
-		n++
-		go func() { ch <- dfsRacer(ctx2, p, st, restartUnit(o.Restarts), limit, known) }()
-	}
 	var first searchResult
 	for i := range n {
 		first = <-ch
@@ -457,7 +258,7 @@ func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, 
 	cancel()
 	if len(o.Worker) > 0 {
 		for range n {
-			<-ch // the losers stop at once (gini, the search) or are killed (worker): wait for them
+			<-ch // the loser stops at once (gini) or is killed (worker): wait for it
 		}
 	}
 	return first
@@ -488,7 +289,7 @@ func (s *gridSet) add(g puzzle.Grid) bool {
 	return true
 }
 
-// raceSearch is the portfolio of a black-and-white puzzle: two learners
+// raceLearners is the portfolio's learner stage: two learners
 // race, one on the presolved state st and one on its own copy of it (its
 // own line cache) whose random decisions take another seed, each on its
 // own goroutine; the first to finish wins and the other is stopped and waited
@@ -502,7 +303,7 @@ func (s *gridSet) add(g puzzle.Grid) bool {
 // confidence bound (cdcl.go's hintConf), the runner on taai2011 (commit
 // 03377f0): 9.7 s of wall time and 18.5 s of CPU, against 12.8 s and
 // 13.6 s for the default.
-func raceSearch(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, limit int, known []puzzle.Grid) searchResult {
+func raceLearners(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, limit int, known []puzzle.Grid) searchResult {
 	ctx2, cancel := context.WithCancel(ctx)
 	defer cancel()
 	ch := make(chan searchResult, 2)
@@ -511,7 +312,7 @@ func raceSearch(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, limi
 	for _, l := range []*linesolve.Learner{linesolve.NewLearner(st), second} {
 		go func() {
 			sr := searchResult{sols: append([]puzzle.Grid(nil), known...)}
-			sols, res, err := learnStage(ctx2, p, l, known, limit, nil)
+			sols, res, err := learn(ctx2, p, l, known, limit, 0, nil)
 			sr.sols, sr.err = append(sr.sols, sols...), err
 			sr.complete, sr.timedOut = res.Complete, res.Stopped
 			ch <- sr
@@ -521,35 +322,6 @@ func raceSearch(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, limi
 	cancel()
 	<-ch
 	return first
-}
-
-// dfsRacer is the search stage without a budget, as a member of the
-// portfolio: known solutions count first and are not reported again.
-func dfsRacer(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, restarts, limit int, known []puzzle.Grid) (sr searchResult) {
-	sr.sols = append(sr.sols, known...)
-	var seen gridSet
-	for _, k := range known {
-		seen.add(k)
-	}
-	res := st.Search(linesolve.SearchLimits{Stop: func() bool { return ctx.Err() != nil }, Restarts: restarts}, func(g puzzle.Grid) bool {
-		if !seen.add(g) {
-			return true // known
-		}
-		if err := puzzle.Check(p, g); err != nil {
-			sr.err = fmt.Errorf("%w: the search produced a grid that fails Check: %v", ErrBug, err)
-			return false
-		}
-		sr.sols = append(sr.sols, g)
-		return limit < 0 || len(sr.sols) < limit
-	})
-	switch {
-	case sr.err != nil:
-	case res.Stopped:
-		sr.timedOut = true
-	default:
-		sr.complete = res.Complete
-	}
-	return sr
 }
 
 func newBackend(f *cnf.Formula, o Options) (backend, error) {

@@ -31,7 +31,7 @@ func main() {
 		os.Exit(2)
 	}
 	out := bufio.NewWriter(os.Stdout)
-	err := puzzle.Encode(out, randpuzzle.Puzzle(*seed, w, h, *colors, *density), puzzle.XML)
+	err := puzzle.Encode(out, randpuzzle.Picture(*seed, w, h, *colors, *density), puzzle.XML)
 	if err == nil {
 		err = out.Flush()
 	}

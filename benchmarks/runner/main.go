@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
@@ -42,6 +43,11 @@ const workerArg = "sat-worker"
 
 // allSets are the sets "-set all" runs, in order.
 var allSets = []string{"survey", "hard", "tournament", "hardtests", "webpbn"}
+
+// randomSets are the seeded random pictures (randpuzzle.Picture) of
+// black and white and of 2, 3 and 4 colours, over the same sizes,
+// densities and seeds: "-set random" runs the four.
+var randomSets = []string{"random1", "random2", "random3", "random4"}
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == workerArg {
@@ -184,13 +190,13 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	cfg := &config{args: args}
 	var sets, run string
 	fs.StringVar(&cfg.corpora, "corpora", "", "corpus folder (default ../shared/corpora beside the repository root)")
-	fs.StringVar(&sets, "set", "survey,hard", "comma list of sets: survey, hard, tournament, hardtests, webpbn (3,903 puzzles), all")
+	fs.StringVar(&sets, "set", "survey,hard", "comma list of sets: survey, hard, tournament, hardtests, webpbn (3,903 puzzles), all; random (random pictures, not in all: random1 black and white, random2 to random4 of 2 to 4 colours)")
 	fs.StringVar(&cfg.tournament, "tournament", "taai2011", "tournament set `NAME` (question/NAME.txt)")
 	fs.IntVar(&cfg.limit, "limit", 0, "take the first `N` puzzles of each set (0: all)")
 	fs.IntVar(&cfg.rows, "rows", 0, "print only the `N` slowest puzzles of each set and every one not decided right, after the set (0: every puzzle, as it finishes); the summary still covers all")
 	fs.StringVar(&run, "run", "", "only puzzles whose name matches `REGEXP`")
 	fs.DurationVar(&cfg.timeout, "timeout", 60*time.Second, "time limit per puzzle and back end")
-	fs.StringVar(&cfg.sat, "sat", "gophersat", "SAT back end: gophersat, gini, portfolio, cadical, minisat, …, exec:PATH; a +nosearch suffix skips the search stage, +norestart runs it without restarts, +order and +classic choose that encoding instead of path")
+	fs.StringVar(&cfg.sat, "sat", "gophersat", "SAT back end: gophersat, gini, portfolio, cadical, minisat, …, exec:PATH; a +nosearch suffix skips the learner stage, +order and +classic choose that encoding instead of path")
 	fs.StringVar(&cfg.compare, "compare", "", "second back end run on the same puzzles, for a time ratio (e.g. gophersat+nosearch: the same without the search stage)")
 	fs.BoolVar(&cfg.noPresolve, "no-presolve", false, "skip line solving before SAT (for before/after)")
 	fs.BoolVar(&cfg.useGoal, "use-goal", false, "let puzzles that carry a goal use it (one SAT call instead of a 2-solution search)")
@@ -209,10 +215,12 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		switch {
 		case s == "all":
 			cfg.sets = append(cfg.sets, allSets...)
-		case slices.Contains(allSets, s):
+		case s == "random":
+			cfg.sets = append(cfg.sets, randomSets...)
+		case slices.Contains(allSets, s), slices.Contains(randomSets, s):
 			cfg.sets = append(cfg.sets, s)
 		default:
-			return nil, fmt.Errorf("-set: unknown set %q (want survey, hard, tournament, hardtests, webpbn or all)", s)
+			return nil, fmt.Errorf("-set: unknown set %q (want survey, hard, tournament, hardtests, webpbn, all, random or random1 to random4)", s)
 		}
 	}
 	cfg.sets = uniq(cfg.sets)
@@ -289,8 +297,6 @@ func decidedBy(o outcome) string {
 		return "-"
 	case o.lineSolved:
 		return "line"
-	case o.searched:
-		return "search"
 	case o.learned:
 		return "learn"
 	}
@@ -308,7 +314,7 @@ func backendName(name string) string {
 
 // backendSuffixes are the option suffixes a back end name may carry, in
 // any order.
-var backendSuffixes = []string{"+nosearch", "+norestart", "+order", "+classic"}
+var backendSuffixes = []string{"+nosearch", "+order", "+classic"}
 
 // bareBackend is the back end name without its option suffixes.
 func bareBackend(b string) string {
@@ -331,8 +337,6 @@ func (c *config) options(backend string, worker []string) solver.Options {
 	for {
 		if b, ok := strings.CutSuffix(backend, "+nosearch"); ok {
 			o.Search, backend = -1, b
-		} else if b, ok := strings.CutSuffix(backend, "+norestart"); ok {
-			o.Restarts, backend = -1, b
 		} else if b, ok := strings.CutSuffix(backend, "+order"); ok {
 			o.Encoding, backend = encode.Order, b
 		} else if b, ok := strings.CutSuffix(backend, "+classic"); ok {
@@ -389,6 +393,8 @@ func loadSet(cfg *config, name string) (*set, error) {
 		s, err = loadGoals(cfg, "hardtests", "hardtests", "webpbn hardtests (storyyeller-webpbn-scrape/hardtests/*.non)")
 	case "webpbn":
 		s, err = loadGoals(cfg, "webpbn", "results", "webpbn puzzles with goals (storyyeller-webpbn-scrape/results/*.non)")
+	default:
+		s = loadRandom(name)
 	}
 	if err != nil {
 		return nil, err
@@ -542,6 +548,30 @@ func loadGoals(cfg *config, name, dir, title string) (*set, error) {
 	return s, nil
 }
 
+// The random sets: pictures of randomSizes squared, randomDensities filled,
+// randomSeeds of each.
+var (
+	randomSizes     = []int{30, 40, 50, 60}
+	randomDensities = []float64{0.20, 0.275, 0.35}
+	randomSeeds     = 2
+)
+
+// loadRandom makes random set "randomK": the pictures of K colours. A
+// unique verdict must give the picture back.
+func loadRandom(name string) *set {
+	k, _ := strconv.Atoi(strings.TrimPrefix(name, "random"))
+	s := &set{name: name, title: fmt.Sprintf("random pictures of %d colour(s), %v cells square, %v filled, %d seeds each (internal/randpuzzle)", k, randomSizes, randomDensities, randomSeeds)}
+	for _, n := range randomSizes {
+		for _, d := range randomDensities {
+			for seed := range randomSeeds {
+				p := randpuzzle.Picture(uint64(seed), n, n, k, d)
+				s.items = append(s.items, item{name: p.Title, p: p, expect: "goal", sol: p.Goal})
+			}
+		}
+	}
+	return s
+}
+
 // A backend is one SAT back end to run every puzzle with.
 type backend struct {
 	name string
@@ -555,7 +585,6 @@ type outcome struct {
 	wall, cpu  time.Duration
 	stats      solver.Stats
 	lineSolved bool
-	searched   bool
 	learned    bool
 	err        error
 	stopped    bool // interrupted (SIGINT or SIGTERM), not timed out
@@ -582,7 +611,7 @@ func (r *runner) solveOne(ctx context.Context, it item, b backend) outcome {
 		o.verdict, o.check, o.err = "error", "error", err
 		return o
 	}
-	o.verdict, o.stats, o.lineSolved, o.searched, o.learned = string(res.Verdict), res.Stats, res.LineSolved, res.Searched, res.Learned
+	o.verdict, o.stats, o.lineSolved, o.learned = string(res.Verdict), res.Stats, res.LineSolved, res.Learned
 	o.check = judge(it, res)
 	return o
 }
@@ -614,8 +643,7 @@ type summary struct {
 	walls                      []time.Duration
 	maxName                    string
 	max                        time.Duration
-	lineSolved, searched       int
-	learned                    int
+	lineSolved, learned        int
 	maxLine                    time.Duration
 	maxLineName                string
 	lineSlow                   int // line-solved in 5 ms or more
@@ -636,9 +664,6 @@ func (s *summary) addOutcome(name string, o outcome) {
 		s.timeouts++
 	case "error":
 		s.errors++
-	}
-	if o.searched {
-		s.searched++
 	}
 	if o.learned {
 		s.learned++
@@ -666,7 +691,6 @@ func (s *summary) add(t summary) {
 		s.max, s.maxName = t.max, t.maxName
 	}
 	s.lineSolved += t.lineSolved
-	s.searched += t.searched
 	s.learned += t.learned
 	if t.maxLine > s.maxLine {
 		s.maxLine, s.maxLineName = t.maxLine, t.maxLineName
@@ -822,7 +846,7 @@ func (r *runner) columns(s *set) []column {
 		{"name", nameW, false}, {"size", 5, true}, {"verdict", 8, false}, {"expected", 9, false},
 		{"check", 7, false}, {"wall ms", 8, true}, {"cpu ms", 8, true}, {"presolve ms", 11, true}, {"SAT calls", 9, true},
 		{"vars", 7, true}, {"clauses", 8, true}, {"fixed", 5, true}, {"line-solved", 11, false},
-		{"nodes", 6, true}, {"conflicts", 9, true}, {"by", 6, false},
+		{"conflicts", 9, true}, {"by", 6, false},
 	}
 	if len(r.backends) == 2 {
 		c, m := r.backends[1].name, r.backends[0].name
@@ -847,7 +871,7 @@ func (r *runner) row(it item, outs []outcome, ref bool) []string {
 		it.name, fmt.Sprintf("%dx%d", it.p.Width(), it.p.Height()), o.verdict, it.expect, o.check,
 		ms(o.wall), cpu, ms(o.stats.Presolve), strconv.Itoa(o.stats.SATCalls), strconv.Itoa(o.stats.Vars),
 		strconv.Itoa(o.stats.Clauses), strconv.Itoa(o.stats.FixedCells), yesNo(o.lineSolved),
-		strconv.Itoa(o.stats.SearchNodes), strconv.Itoa(o.stats.Conflicts), decidedBy(o),
+		strconv.Itoa(o.stats.Conflicts), decidedBy(o),
 	}
 	if len(r.backends) == 2 {
 		if len(outs) < 2 {
@@ -962,8 +986,8 @@ func (r *runner) setFooter(s *set, sums []summary, ran int, wall, cpu, mainTotal
 		if sum.lineSolved > 0 {
 			line += fmt.Sprintf("; line-solved %d, max %s ms (%s), %d of them in 5 ms or more", sum.lineSolved, ms(sum.maxLine), sum.maxLineName, sum.lineSlow)
 		}
-		if sum.searched > 0 || sum.learned > 0 {
-			line += fmt.Sprintf("; decided by the search stage %d (depth-first %d, learner %d)", sum.searched+sum.learned, sum.searched, sum.learned)
+		if sum.learned > 0 {
+			line += fmt.Sprintf("; decided by the learner %d", sum.learned)
 		}
 		lines = append(lines, line)
 	}

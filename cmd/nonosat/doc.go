@@ -48,14 +48,12 @@
 //		Draw the puzzle as a printed nonogram.
 //
 // solve, check, count and batch take --sat NAME (gophersat, the default, in
-// process; gini; portfolio: on two cores, two learners racing (black and
-// white) or gophersat, gini and the depth-first search (colour); cadical, minisat,
+// process; gini; portfolio: on two cores, two learners racing (with
+// --no-search, gophersat and gini); cadical, minisat,
 // picosat, cryptominisat, kissat, glucose, lingeling, exec:PATH), --timeout D
-// (the search stage stops itself; gophersat runs in a child process that is
+// (the learner stops itself; gophersat runs in a child process that is
 // killed), --no-presolve,
-// --no-search (skip the search stage between line solving and SAT: the
-// learner for black-and-white puzzles, the depth-first search for colour
-// ones),
+// --no-search (skip the learner between line solving and SAT),
 // --encoding path|classic|order, and --progress/--no-progress (once a
 // puzzle has taken 2 s, say on standard error, every second, that it is
 // still being solved; on by default when standard error is a terminal).

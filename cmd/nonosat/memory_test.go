@@ -31,7 +31,7 @@ func TestParseSize(t *testing.T) {
 // TestMaxMemory: a puzzle whose formula would pass --max-memory is refused
 // with the size it would need; within the budget it is solved.
 func TestMaxMemory(t *testing.T) {
-	p := randpuzzle.Puzzle(3, 20, 20, 3, 0.5)
+	p := randpuzzle.Picture(3, 20, 20, 3, 0.5)
 	name := filepath.Join(t.TempDir(), "p.xml")
 	f, err := os.Create(name)
 	if err != nil {

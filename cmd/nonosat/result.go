@@ -19,7 +19,6 @@ type jsonResult struct {
 	Count      int          `json:"count"`
 	Complete   bool         `json:"complete"`
 	LineSolved bool         `json:"line_solved"`
-	Searched   bool         `json:"searched"`
 	Learned    bool         `json:"learned"`
 	Solutions  [][]string   `json:"solutions"`
 	Known      []string     `json:"known,omitempty"` // solve after a timeout: line-solved cells, '?' elsewhere
@@ -37,7 +36,6 @@ type jsonStats struct {
 	Vars      int   `json:"vars"`
 	Clauses   int   `json:"clauses"`
 	SATCalls  int   `json:"sat_calls"`
-	Nodes     int   `json:"search_nodes"`
 	Conflicts int   `json:"conflicts"`
 	Fixed     int   `json:"fixed_cells"`
 	MS        int64 `json:"ms"`
@@ -62,7 +60,6 @@ func newJSONResult(file string, index int, p *puzzle.Puzzle, res *solver.Result)
 	j.Count = len(res.Solutions)
 	j.Complete = res.Complete
 	j.LineSolved = res.LineSolved
-	j.Searched = res.Searched
 	j.Learned = res.Learned
 	for _, g := range res.Solutions {
 		rows := make([]string, len(g))
@@ -76,7 +73,7 @@ func newJSONResult(file string, index int, p *puzzle.Puzzle, res *solver.Result)
 		j.Solutions = append(j.Solutions, rows)
 	}
 	j.Stats = jsonStats{
-		Vars: res.Stats.Vars, Clauses: res.Stats.Clauses, SATCalls: res.Stats.SATCalls, Nodes: res.Stats.SearchNodes,
+		Vars: res.Stats.Vars, Clauses: res.Stats.Clauses, SATCalls: res.Stats.SATCalls,
 		Conflicts: res.Stats.Conflicts, Fixed: res.Stats.FixedCells, MS: res.Stats.Total.Milliseconds(),
 	}
 	return j

@@ -36,17 +36,17 @@ func encodingFlag() cli.Flag {
 }
 
 func noSearchFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "no-search", Usage: "skip the search stage between line solving and SAT (for black-and-white puzzles clause learning over the cells to the end, for colour puzzles a depth-first search with probing and restarts)"}
+	return &cli.BoolFlag{Name: "no-search", Usage: "skip the learner (clause learning over the cells, the line solvers as propagators) between line solving and SAT"}
 }
 
 // solverFlags are the flags solve, check and count share.
 func solverFlags() []cli.Flag {
 	return []cli.Flag{
 		formatFlag(),
-		&cli.DurationFlag{Name: "timeout", Usage: "give up on each puzzle after `D` (e.g. 30s, 2m) with verdict timeout; the search stage stops itself, gophersat runs in a child process that is killed"},
+		&cli.DurationFlag{Name: "timeout", Usage: "give up on each puzzle after `D` (e.g. 30s, 2m) with verdict timeout; the learner stops itself, gophersat runs in a child process that is killed"},
 		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per puzzle (JSON Lines)"},
-		&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in process), gini, portfolio (on two cores: two learners race for black and white; gophersat, gini and the depth-first search for colour), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
-		&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving before SAT (and the search stage)"},
+		&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in process), gini, portfolio (on two cores: two learners with different random decisions race; with --no-search, gophersat and gini), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
+		&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving and the learner: the whole formula to SAT"},
 		noSearchFlag(),
 		encodingFlag(),
 		&cli.BoolFlag{Name: "progress", Usage: "say on standard error, every second, which puzzle is still being solved once one takes over 2 s, even when standard error is not a terminal (it does on a terminal)"},
@@ -454,8 +454,6 @@ func verdictLine(res *solver.Result) string {
 		switch {
 		case res.LineSolved:
 			s += " (line solved)"
-		case res.Searched:
-			s += fmt.Sprintf(" (search, %d nodes)", res.Stats.SearchNodes)
 		case res.Learned:
 			s += fmt.Sprintf(" (learner, %d conflicts)", res.Stats.Conflicts)
 		}

@@ -181,7 +181,6 @@ func TestVerdictLine(t *testing.T) {
 		want string
 	}{
 		{solver.Result{Verdict: solver.Unique, LineSolved: true}, "unique (line solved)"},
-		{solver.Result{Verdict: solver.Unique, Searched: true, Stats: solver.Stats{SearchNodes: 7}}, "unique (search, 7 nodes)"},
 		{solver.Result{Verdict: solver.Unique, Learned: true, Stats: solver.Stats{Conflicts: 12}}, "unique (learner, 12 conflicts)"},
 		{solver.Result{Verdict: solver.Unique}, "unique"},
 	}

@@ -1,7 +1,6 @@
-// Package randpuzzle makes seeded random puzzles for tests and benchmarks
-// of large inputs: a random grid of a given size, number of colours and
-// density, and the puzzle whose clues describe it (with the grid as its
-// goal). The same arguments always give the same puzzle.
+// Package randpuzzle makes puzzles for tests and benchmarks from seeded
+// random pictures, and the N-Dom family of Wolter's survey. The same
+// arguments always give the same puzzle.
 package randpuzzle
 
 import (
@@ -11,22 +10,13 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
-// palette holds the swatches colours 1…len-1 take; more colours than it
-// has get grey shades.
-var palette = []puzzle.Swatch{
-	puzzle.White, puzzle.Black,
-	{Name: "red", RGB: puzzle.RGB{R: 220, G: 40, B: 40}, Char: 'r'},
-	{Name: "green", RGB: puzzle.RGB{R: 40, G: 160, B: 60}, Char: 'g'},
-	{Name: "blue", RGB: puzzle.RGB{R: 40, G: 80, B: 220}, Char: 'b'},
-	{Name: "yellow", RGB: puzzle.RGB{R: 230, G: 200, B: 40}, Char: 'y'},
-}
-
-// Grid returns a height×width grid in which each cell, independently, is
-// filled with probability density, in one of colors colours chosen
-// uniformly (colors ≥ 1; 1 is black and white).
-func Grid(seed uint64, width, height, colors int, density float64) puzzle.Grid {
-	rng := rand.New(rand.NewPCG(seed, 0x6e6f6e6f))
-	g := puzzle.NewGrid(height, width)
+// Picture returns the puzzle of a random w×h picture whose cells are
+// filled with probability density, each filled cell in one of colors
+// colours chosen uniformly; the picture is the puzzle's goal. The title
+// names the arguments.
+func Picture(seed uint64, w, h, colors int, density float64) *puzzle.Puzzle {
+	rng := rand.New(rand.NewPCG(seed, uint64(w)<<32|uint64(h)<<16|uint64(colors)))
+	g := puzzle.NewGrid(h, w)
 	for r := range g {
 		for c := range g[r] {
 			if rng.Float64() < density {
@@ -34,25 +24,22 @@ func Grid(seed uint64, width, height, colors int, density float64) puzzle.Grid {
 			}
 		}
 	}
-	return g
+	p := puzzle.FromGrid(g, Palette(colors))
+	p.Goal = g
+	p.Title = fmt.Sprintf("random %dx%d %dc %.0f%% #%d", w, h, colors, 100*density, seed)
+	return p
 }
 
-// Puzzle returns the puzzle of [Grid] with the same arguments, titled
-// after them, its goal set. It panics if colors is not in 1…255.
-func Puzzle(seed uint64, width, height, colors int, density float64) *puzzle.Puzzle {
-	if colors < 1 || colors > 255 {
-		panic("randpuzzle: colors out of range")
+// Palette returns a palette of the background and colors colours, black
+// alone for one.
+func Palette(colors int) []puzzle.Swatch {
+	if colors == 1 {
+		return []puzzle.Swatch{puzzle.White, puzzle.Black}
 	}
-	pal := make([]puzzle.Swatch, colors+1)
-	for i := range pal {
-		if i < len(palette) {
-			pal[i] = palette[i]
-			continue
-		}
-		v := uint8(40 + 180*i/(colors+1))
-		pal[i] = puzzle.Swatch{Name: fmt.Sprint("grey", i), RGB: puzzle.RGB{R: v, G: v, B: v}, Char: rune('A' + (i-len(palette))%26)}
+	pal := []puzzle.Swatch{puzzle.White}
+	for i := range colors {
+		rgb := puzzle.RGB{R: uint8(40 + 190*(i%3)/2), G: uint8(200 - 60*(i%4)), B: uint8(30 + 50*i%220)}
+		pal = append(pal, puzzle.Swatch{Name: fmt.Sprintf("c%d", i+1), RGB: rgb, Char: rune('a' + i)})
 	}
-	p := puzzle.FromGrid(Grid(seed, width, height, colors, density), pal)
-	p.Title = fmt.Sprintf("random %dx%d, %d colours, density %g, seed %d", width, height, colors, density, seed)
-	return p
+	return pal
 }

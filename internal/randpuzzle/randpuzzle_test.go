@@ -8,34 +8,34 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
-func TestPuzzleGoalPassesCheck(t *testing.T) {
+func TestPictureGoalPassesCheck(t *testing.T) {
 	for _, colors := range []int{1, 3, 8} {
-		p := randpuzzle.Puzzle(7, 30, 20, colors, 0.6)
+		p := randpuzzle.Picture(7, 30, 20, colors, 0.6)
 		if err := p.Validate(); err != nil {
-			t.Fatalf("Puzzle(7, 30, 20, %d, 0.6).Validate() = %v", colors, err)
+			t.Fatalf("Picture(7, 30, 20, %d, 0.6).Validate() = %v", colors, err)
 		}
 		if err := puzzle.Check(p, p.Goal); err != nil {
-			t.Errorf("Check(Puzzle(7, 30, 20, %d, 0.6), its goal) = %v, want nil", colors, err)
+			t.Errorf("Check(Picture(7, 30, 20, %d, 0.6), its goal) = %v, want nil", colors, err)
 		}
 		if p.Width() != 30 || p.Height() != 20 || p.NumColors() > colors {
-			t.Errorf("Puzzle(7, 30, 20, %d, 0.6) is %dx%d with %d colours", colors, p.Width(), p.Height(), p.NumColors())
+			t.Errorf("Picture(7, 30, 20, %d, 0.6) is %dx%d with %d colours", colors, p.Width(), p.Height(), p.NumColors())
 		}
 	}
 }
 
-func TestGridSeededAndDense(t *testing.T) {
-	a, b := randpuzzle.Grid(1, 100, 100, 3, 0.7), randpuzzle.Grid(1, 100, 100, 3, 0.7)
+func TestPictureSeededAndDense(t *testing.T) {
+	a, b := randpuzzle.Picture(1, 100, 100, 3, 0.7).Goal, randpuzzle.Picture(1, 100, 100, 3, 0.7).Goal
 	if !a.Equal(b) {
-		t.Fatal("Grid(1, …) differs between two calls")
+		t.Fatal("Picture(1, …) differs between two calls")
 	}
-	if c := randpuzzle.Grid(2, 100, 100, 3, 0.7); a.Equal(c) {
-		t.Error("Grid with seeds 1 and 2 gave the same grid")
+	if c := randpuzzle.Picture(2, 100, 100, 3, 0.7).Goal; a.Equal(c) {
+		t.Error("Picture with seeds 1 and 2 gave the same grid")
 	}
 	filled := 0
 	for _, row := range a {
 		for _, v := range row {
 			if v > 3 {
-				t.Fatalf("Grid(…, 3 colours, …) has colour %d", v)
+				t.Fatalf("Picture(…, 3 colours, …) has colour %d", v)
 			}
 			if v != 0 {
 				filled++
@@ -43,6 +43,6 @@ func TestGridSeededAndDense(t *testing.T) {
 		}
 	}
 	if d := float64(filled) / 10000; math.Abs(d-0.7) > 0.03 {
-		t.Errorf("Grid(…, density 0.7) filled %.3f of its cells", d)
+		t.Errorf("Picture(…, density 0.7) filled %.3f of its cells", d)
 	}
 }

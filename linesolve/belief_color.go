@@ -1,0 +1,256 @@
+package linesolve
+
+import "math/bits"
+
+// Belief propagation over the colours of a colour puzzle: beliefs
+// (belief.go) with a distribution over each cell's colours in place of
+// one probability. A line's message to a cell gives each colour the
+// weight of the line's placements that paint the cell that colour, each
+// placement weighted by what the crossing lines say of the line's other
+// cells (an exact forward-backward count over the line automaton, in
+// which blocks of different colours may touch). The stopping rules and
+// constants are those of beliefs.
+
+// colorBeliefs returns, per cell (row-major) of an h×w puzzle whose cells
+// take vals values (background included) and whose lines are rows then
+// columns, the likeliest colour and its belief, from cells holding each
+// cell's domain.
+func colorBeliefs(h, w int, lines []*template, cells []Set, vals int) (likely []int8, conf []float64) {
+	n := h * w
+	row := make([]float64, n*vals) // message of a cell's row to it
+	col := make([]float64, n*vals) // message of a cell's column to it
+	for x, d := range cells {
+		share := 1 / float64(max(1, d.Len()))
+		for rest := uint64(d); rest != 0; rest &= rest - 1 {
+			v := bits.TrailingZeros64(rest)
+			row[x*vals+v], col[x*vals+v] = share, share
+		}
+	}
+	var fb colorFB
+	m := max(h, w)
+	wt := make([]float64, m*vals)
+	out := make([]float64, m*vals)
+	likely = make([]int8, n)
+	for x := range likely {
+		likely[x] = -1
+	}
+	stable, work := 0, 0
+	for range beliefRounds {
+		for l, t := range lines {
+			base, stride, in, msg := l*w, 1, col, row
+			if l >= h {
+				base, stride, in, msg = l-h, w, row, col
+			}
+			for i, x := 0, base; i < t.n; i, x = i+1, x+stride {
+				copy(wt[i*vals:(i+1)*vals], in[x*vals:(x+1)*vals])
+			}
+			work += t.n * (t.minLen + 2) * 2
+			if work >= beliefWork {
+				break
+			}
+			if !fb.line(t, vals, wt[:t.n*vals], out[:t.n*vals]) {
+				continue // no placement under these weights: keep the old messages
+			}
+			for i, x := 0, base; i < t.n; i, x = i+1, x+stride {
+				d := cells[x]
+				if d&(d-1) == 0 {
+					continue // a fact: its messages are never read
+				}
+				for rest := uint64(d); rest != 0; rest &= rest - 1 {
+					v := bits.TrailingZeros64(rest)
+					mm := beliefDamp*msg[x*vals+v] + (1-beliefDamp)*out[i*vals+v]
+					msg[x*vals+v] = min(max(mm, beliefFloor), 1-beliefFloor)
+				}
+			}
+		}
+		changed := false
+		for x, d := range cells {
+			if d&(d-1) == 0 {
+				continue
+			}
+			best, bv := -1.0, int8(-1)
+			for rest := uint64(d); rest != 0; rest &= rest - 1 {
+				v := bits.TrailingZeros64(rest)
+				if b := row[x*vals+v] * col[x*vals+v]; b > best {
+					best, bv = b, int8(v)
+				}
+			}
+			if bv != likely[x] {
+				likely[x] = bv
+				changed = true
+			}
+		}
+		if stable++; changed {
+			stable = 0
+		}
+		if stable >= beliefStable || work >= beliefWork {
+			break
+		}
+	}
+	conf = make([]float64, n)
+	for x, d := range cells {
+		if d&(d-1) == 0 {
+			likely[x], conf[x] = int8(bits.TrailingZeros64(uint64(d))), 1
+			continue
+		}
+		sum, best := 0.0, 0.0
+		for rest := uint64(d); rest != 0; rest &= rest - 1 {
+			v := bits.TrailingZeros64(rest)
+			b := row[x*vals+v] * col[x*vals+v]
+			sum += b
+			if v == int(likely[x]) {
+				best = b
+			}
+		}
+		if sum > 0 {
+			conf[x] = best / sum
+		}
+	}
+	return likely, conf
+}
+
+// colorFB holds the tables of one line's weighted count over colours.
+type colorFB struct {
+	alpha, beta, next, in []float64
+	off                   []int // per block j: the state of gap j; block j's cells follow it
+	label                 []int // per state: its colour
+}
+
+// line computes, for template t whose cell i takes colour v with weight
+// wt[i·vals+v], each cell's extrinsic distribution over its colours: over
+// the line's placements weighted by every cell but cell i, the share in
+// which cell i has colour v, written to out[i·vals+v]. It reports false
+// when no placement has a positive weight or the weights underflow.
+//
+// The states are gap j (background, 0 ≤ j ≤ k) and cell t of block j;
+// gap 0 and the first cell of block 0 start, gap k and the last cell of
+// block k-1 accept; the last cell of block j goes on to gap j+1, or to
+// the first cell of block j+1 when the two differ in colour.
+func (fb *colorFB) line(t *template, vals int, wt, out []float64) bool {
+	n, k := t.n, t.k
+	if !t.ok {
+		return false
+	}
+	fb.off, fb.label = fb.off[:0], fb.label[:0]
+	S := 0
+	for j := range k {
+		fb.off = append(fb.off, S)
+		fb.label = append(fb.label, 0)
+		for range t.blocks[j].len {
+			fb.label = append(fb.label, int(t.shift[t.blocks[j].ci]))
+		}
+		S += 1 + t.blocks[j].len
+	}
+	fb.off = append(fb.off, S)
+	fb.label = append(fb.label, 0)
+	S++
+	if cap(fb.alpha) < (n+1)*S {
+		fb.alpha = make([]float64, (n+1)*S)
+	}
+	if cap(fb.beta) < S {
+		fb.beta, fb.next, fb.in = make([]float64, S), make([]float64, S), make([]float64, S)
+	}
+	// alpha row i+1: the weight of each state after cell i; row 0 is the
+	// line before its first cell, in gap 0.
+	alpha := fb.alpha[:(n+1)*S]
+	clear(alpha[:S])
+	alpha[0] = 1
+	for i := range n {
+		p, a := alpha[i*S:(i+1)*S], alpha[(i+1)*S:(i+2)*S]
+		fb.incoming(t, p, a)
+		sum := 0.0
+		for s := range a {
+			a[s] *= wt[i*vals+fb.label[s]]
+			sum += a[s]
+		}
+		if !(sum > beliefTiny) {
+			return false
+		}
+		for s := range a {
+			a[s] /= sum
+		}
+	}
+	beta, next, in := fb.beta[:S], fb.next[:S], fb.in[:S]
+	clear(beta)
+	beta[S-1] = 1
+	if k > 0 {
+		beta[S-2] = 1
+	}
+	for i := n - 1; i >= 0; i-- {
+		// Cell i's extrinsic weights: the states it can be in, reached
+		// from the line before it, times the weight of finishing.
+		fb.incoming(t, alpha[i*S:(i+1)*S], in)
+		o := out[i*vals : (i+1)*vals]
+		clear(o)
+		total := 0.0
+		for s := range in {
+			u := in[s] * beta[s]
+			o[fb.label[s]] += u
+			total += u
+		}
+		if !(total > 0) {
+			return false
+		}
+		for v := range o {
+			o[v] /= total
+		}
+		if i == 0 {
+			break
+		}
+		// beta before cell i: through cell i's weights, one step back.
+		for s := range next {
+			next[s] = beta[s] * wt[i*vals+fb.label[s]]
+		}
+		sum := 0.0
+		for j := 0; j <= k; j++ {
+			g := fb.off[j]
+			v := next[g] // gap j stays
+			if j < k {
+				v += next[g+1] // or starts block j
+				L := t.blocks[j].len
+				for c := range L - 1 {
+					beta[g+1+c] = next[g+2+c]
+					sum += beta[g+1+c]
+				}
+				last := next[fb.off[j+1]] // the last cell of block j: gap j+1
+				if j+1 < k && t.blocks[j].touch {
+					last += next[fb.off[j+1]+1] // or block j+1 at once
+				}
+				beta[g+L] = last
+				sum += last
+			}
+			beta[g] = v
+			sum += v
+		}
+		if !(sum > beliefTiny) {
+			return false
+		}
+		for s := range beta {
+			beta[s] /= sum
+		}
+	}
+	return true
+}
+
+// incoming sets a to the weight of each state at a cell, reached from the
+// states p at the cell before, before the cell's own weight.
+func (fb *colorFB) incoming(t *template, p, a []float64) {
+	k := t.k
+	for j := 0; j <= k; j++ {
+		g := fb.off[j]
+		in := p[g]
+		if j > 0 {
+			in += p[g-1] // the last cell of block j-1
+		}
+		a[g] = in
+		if j < k {
+			first := p[g]
+			if j > 0 && t.blocks[j-1].touch {
+				first += p[g-1]
+			}
+			a[g+1] = first
+			L := t.blocks[j].len
+			copy(a[g+2:g+1+L], p[g+1:g+L])
+		}
+	}
+}

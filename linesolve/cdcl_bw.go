@@ -1,0 +1,319 @@
+package linesolve
+
+import "math/bits"
+
+// The learner's lines in a black-and-white puzzle: every line's known
+// cells are kept as two masks (known white, known black; W words per
+// line), solved through the line caches (one word, two words) or the
+// word-by-word passes, and explained by forward passes alone.
+
+// bwLines is the black-and-white part of a cdcl.
+type bwLines struct {
+	W      int      // words per line mask: lines have at most 64·W cells
+	full   []uint64 // per line, W words each: its cells
+	k0, k1 []uint64 // per line, W words each: cells known white, known black
+	z0, z1 []uint64 // the same for the cells assigned at level 0 (facts)
+
+	// Scratch masks of W words: the known cells of a line being explained
+	// (facts f0 white, f1 black; the others o0, o1) and two for tests.
+	f0, f1, o0, o1, t0, t1 []uint64
+	n2                     [2]uint64
+}
+
+// initBW sets up the masks of a one-colour state s and assigns its
+// decided cells as facts.
+func (c *cdcl) initBW(s *State) {
+	h, w := c.h, c.w
+	W := max(1, (max(h, w)+63)/64)
+	c.W = W
+	c.full = make([]uint64, (h+w)*W)
+	for l := range h + w {
+		length := h
+		if l < h {
+			length = w
+		}
+		for i := range length {
+			c.full[l*W+i/64] |= 1 << (i % 64)
+		}
+	}
+	c.sc.cache = s.sc.cache
+	if W > 1 || c.sc.cache == nil {
+		c.sc.cache = new(lineCache) // one-word lines only
+	}
+	if W == 2 {
+		c.sc.cache2 = new(lineCache2)
+	}
+	c.k0 = make([]uint64, (h+w)*W)
+	c.k1 = make([]uint64, (h+w)*W)
+	c.z0 = make([]uint64, (h+w)*W)
+	c.z1 = make([]uint64, (h+w)*W)
+	scratch := make([]uint64, 6*W)
+	c.f0, c.f1, c.o0, c.o1, c.t0, c.t1 = scratch[:W], scratch[W:2*W], scratch[2*W:3*W], scratch[3*W:4*W], scratch[4*W:5*W], scratch[5*W:]
+	for x := range c.n {
+		c.best[x] = 0
+		c.phase[x] = 0
+	}
+	for x, d := range s.cells {
+		switch d {
+		case 0:
+			c.unsat = true
+		case 1:
+			c.assign(lit(x, true), rDecision)
+		case 2:
+			c.assign(lit(x, false), rDecision)
+		}
+	}
+}
+
+// assignBW records literal p, just made true, in the masks of its cell's
+// lines and queues them (but not the line that forced it, which is
+// solved).
+func (c *cdcl) assignBW(p, why int32) {
+	x := int(p >> 1)
+	r, col := x/c.w, x%c.w
+	k := c.k1
+	if p&1 != 0 {
+		k = c.k0
+	}
+	k[r*c.W+col>>6] |= 1 << (col & 63)
+	k[(c.h+col)*c.W+r>>6] |= 1 << (r & 63)
+	if len(c.lim) == 0 { // level 0: facts are never undone
+		z := c.z1
+		if p&1 != 0 {
+			z = c.z0
+		}
+		z[r*c.W+col>>6] |= 1 << (col & 63)
+		z[(c.h+col)*c.W+r>>6] |= 1 << (r & 63)
+	}
+	skip := -1
+	if l, ok := isLine(why); ok {
+		skip = l
+	}
+	c.queueCell(x, skip)
+}
+
+// unassignBW takes literal p off its cell's masks and saves its phase.
+func (c *cdcl) unassignBW(p int32) {
+	x := int(p >> 1)
+	c.phase[x] = int8(1 - p&1)
+	r, col := x/c.w, x%c.w
+	i, m := r*c.W+col>>6, ^(uint64(1) << (col & 63))
+	c.k0[i] &= m
+	c.k1[i] &= m
+	i, m = (c.h+col)*c.W+r>>6, ^(uint64(1) << (r & 63))
+	c.k0[i] &= m
+	c.k1[i] &= m
+}
+
+// solveLineBW solves line l and assigns the cells it forces; it returns
+// false when the line has no placement.
+func (c *cdcl) solveLineBW(l int) bool {
+	if c.W > 1 {
+		return c.solveLineW(l)
+	}
+	full := c.full[l]
+	a0, a1 := full&^c.k1[l], full&^c.k0[l]
+	n0, n1, ok := c.lines[l].solveMasks(a0, a1, &c.sc)
+	if !ok {
+		return false
+	}
+	for ch := a0 &^ n0; ch != 0; ch &= ch - 1 { // cannot be white: black
+		c.assign(lit(c.cellOf(l, bits.TrailingZeros64(ch)), false), lineReason(l))
+	}
+	for ch := a1 &^ n1; ch != 0; ch &= ch - 1 { // cannot be black: white
+		c.assign(lit(c.cellOf(l, bits.TrailingZeros64(ch)), true), lineReason(l))
+	}
+	return true
+}
+
+// solveLineW solves line l of a puzzle with lines over 64 cells and
+// assigns the cells it forces; it returns false when the line has no
+// placement.
+func (c *cdcl) solveLineW(l int) bool {
+	t := c.lines[l]
+	W := t.words // the line's own words: fewer than c.W for the short lines
+	a0, a1 := c.t0[:W], c.t1[:W]
+	for i := range W {
+		j := l*c.W + i
+		a0[i], a1[i] = c.full[j]&^c.k1[j], c.full[j]&^c.k0[j]
+	}
+	var n0, n1 []uint64
+	var ok bool
+	switch W {
+	case 1:
+		var m0, m1 uint64
+		m0, m1, ok = t.solveMasks(a0[0], a1[0], &c.sc)
+		c.n2[0], c.n2[1] = m0, m1
+		n0, n1 = c.n2[:1], c.n2[1:2]
+	case 2:
+		n0, n1, ok = t.solveMasks2(a0, a1, &c.sc)
+	default:
+		n0, n1, ok = t.solveMasksW(a0, a1, &c.sc)
+	}
+	if !ok {
+		return false
+	}
+	for i := range W {
+		for ch := a0[i] &^ n0[i]; ch != 0; ch &= ch - 1 {
+			c.assign(lit(c.cellOf(l, i<<6|bits.TrailingZeros64(ch)), false), lineReason(l))
+		}
+		for ch := a1[i] &^ n1[i]; ch != 0; ch &= ch - 1 {
+			c.assign(lit(c.cellOf(l, i<<6|bits.TrailingZeros64(ch)), true), lineReason(l))
+		}
+	}
+	return true
+}
+
+// lineKnown sets c.f0, c.f1, c.o0, c.o1 to the cells of line l assigned
+// before trail position before (all assigned cells when before < 0):
+// facts of level 0 (f0 white, f1 black) and the others (o0, o1). Only
+// cells above level 0 are explained, so every fact comes before them.
+func (c *cdcl) lineKnown(l int, before int32) {
+	for i := range c.W {
+		j := l*c.W + i
+		k0, k1, f0, f1 := c.k0[j], c.k1[j], c.z0[j], c.z1[j]
+		o0, o1 := k0&^f0, k1&^f1
+		if before >= 0 {
+			for m := o0 | o1; m != 0; m &= m - 1 {
+				b := bits.TrailingZeros64(m)
+				if c.tpos[c.cellOf(l, i<<6|b)] >= before {
+					o0 &^= 1 << b
+					o1 &^= 1 << b
+				}
+			}
+		}
+		c.f0[i], c.f1[i], c.o0[i], c.o1[i] = f0, f1, o0, o1
+	}
+}
+
+// explainLine shrinks the known cells c.o0 (white), c.o1 (black) of line
+// l, beside the facts c.f0, c.f1, to a subset with which the line still
+// has no placement: greedily, trying to drop the most recently assigned
+// cells first, so that the explanation leans on older assignments. It
+// appends the negations of the literals left to out.
+func (c *cdcl) explainLine(l int, out []int32) []int32 {
+	W := c.W
+	f0, f1, o0, o1 := c.f0, c.f1, c.o0, c.o1
+	// Candidates as (trail position, bit), newest first (insertion sort:
+	// there are few).
+	cand := c.cand[:0]
+	for i := range W {
+		for m := o0[i] | o1[i]; m != 0; m &= m - 1 {
+			bit := i<<6 | bits.TrailingZeros64(m)
+			k := int64(c.tpos[c.cellOf(l, bit)])<<16 | int64(bit)
+			j := len(cand)
+			cand = append(cand, k)
+			for ; j > 0 && cand[j-1] < k; j-- {
+				cand[j] = cand[j-1]
+			}
+			cand[j] = k
+		}
+	}
+	t := c.lines[l]
+	full := c.full[l*W : (l+1)*W]
+	for _, k := range cand {
+		i, b := int(k&0xffff)>>6, uint64(1)<<(k&63)
+		o0[i] &^= b
+		o1i := o1[i]
+		o1[i] &^= b
+		c.lineSolves++
+		var feasible bool
+		switch {
+		case t.words == 1:
+			feasible = t.feasibleBW(full[0]&^(f1[0]|o1[0]), full[0]&^(f0[0]|o0[0]))
+		case t.words == 2:
+			feasible = t.feasible2(u128{full[0] &^ (f1[0] | o1[0]), full[1] &^ (f1[1] | o1[1])},
+				u128{full[0] &^ (f0[0] | o0[0]), full[1] &^ (f0[1] | o0[1])}, c.sc.arrays2())
+		default:
+			tw := t.words
+			for j := range tw {
+				c.t0[j] = full[j] &^ (f1[j] | o1[j])
+				c.t1[j] = full[j] &^ (f0[j] | o0[j])
+			}
+			feasible = t.feasibleW(c.t0[:tw], c.t1[:tw], &c.sc)
+		}
+		if feasible { // needed: put it back
+			o1[i] = o1i
+			if o1i&b == 0 {
+				o0[i] |= b
+			}
+		}
+	}
+	c.cand = cand[:0]
+	for i := range W {
+		for m := o0[i]; m != 0; m &= m - 1 {
+			out = append(out, lit(c.cellOf(l, i<<6|bits.TrailingZeros64(m)), false)) // ¬white
+		}
+		for m := o1[i]; m != 0; m &= m - 1 {
+			out = append(out, lit(c.cellOf(l, i<<6|bits.TrailingZeros64(m)), true)) // ¬black
+		}
+	}
+	return out
+}
+
+// explainBW explains literal p forced by line l (p ≥ 0; the clause so far,
+// out, starts with it) or line l's conflict (p < 0): the known cells of
+// the line before p, with p's cell assumed the other way round, shrunk
+// by explainLine.
+func (c *cdcl) explainBW(l int, p int32, out []int32) []int32 {
+	if p < 0 {
+		c.lineKnown(l, -1)
+		return c.explainLine(l, out)
+	}
+	x := int(p >> 1)
+	c.lineKnown(l, c.tpos[x])
+	i := c.bitOf(l, x)
+	if p&1 == 0 { // x black because the line has no placement with x white
+		c.f0[i>>6] |= 1 << (i & 63)
+	} else {
+		c.f1[i>>6] |= 1 << (i & 63)
+	}
+	return c.explainLine(l, out)
+}
+
+// feasibleBW reports whether a one-colour line of at most 64 cells has a
+// placement with every cell outside a0 black and every cell outside a1
+// white: the forward pass of the line solver alone.
+func (t *template) feasibleBW(a0, a1 uint64) bool {
+	if !t.ok {
+		return false
+	}
+	n := t.n
+	if n == 0 {
+		return true
+	}
+	g := fill1(a0&1, a0) // cells that may be background in the current gap
+	var s uint64         // starts of the current block
+	for j, b := range t.blocks {
+		s = a1
+		for have := 1; have < b.len; {
+			d := min(have, b.len-have)
+			s &= s >> d
+			have += d
+		}
+		pred := g << 1
+		if j == 0 {
+			pred |= 1
+		}
+		s &= pred
+		g = fill1(s<<b.len&a0, a0)
+	}
+	if g>>(n-1)&1 != 0 {
+		return true
+	}
+	return t.k > 0 && s>>(n-t.blocks[t.k-1].len)&1 != 0
+}
+
+// feasible2 is feasibleBW for lines of 65 to 128 cells: the forward pass
+// of solveBW2 (into ar), then whether it reaches the line's end.
+func (t *template) feasible2(a0, a1 u128, ar *bw2Arrays) bool {
+	if !t.ok {
+		return false
+	}
+	k := t.k
+	forward2(t.blocks, a0, a1, ar.fs[:k], ar.fg[:k+1])
+	if ar.fg[k].bit(t.n - 1) {
+		return true
+	}
+	return k > 0 && ar.fs[k-1].bit(t.n-t.blocks[k-1].len)
+}

@@ -1,0 +1,215 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/linesolve"
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// The pipeline is a short list of stages: presolve (line solving and
+// probing), the learner (unless Options.Search < 0), and SAT (alone with
+// Options.NoPresolve). Each stage
+// takes the puzzle, the presolved state, the solutions known so far
+// (which it must not report again: they are blocked) and the deadline,
+// and either decides (every solution known, or enough of them) or hands
+// over to the next with the new solutions it found.
+
+// job is the state the stages share.
+type job struct {
+	p     *puzzle.Puzzle
+	o     Options
+	limit int                    // solutions wanted; negative: all
+	each  func(puzzle.Grid) bool // sees each new solution; false stops
+	known []puzzle.Grid          // solutions found so far, each passed Check
+	pre   presolved              // after the presolve stage
+	res   *Result
+}
+
+// A stage runs on a job and reports whether it decided: complete means
+// that job.known now holds every solution; a stage that did not decide
+// leaves the job to the next one.
+type stage func(ctx context.Context, j *job) (decided, complete bool, err error)
+
+func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid) bool) (*Result, error) {
+	t0 := time.Now()
+	j := &job{p: p, o: o, limit: o.Max, each: each, res: &Result{}}
+	defer func() { j.res.Stats.Total = time.Since(t0) }()
+	if j.limit == 0 {
+		j.limit = 2
+	}
+	// The goal shortcut: the goal is a known solution; the stages look
+	// for another.
+	if !o.IgnoreGoal && j.limit == 2 && p.Goal != nil && puzzle.Check(p, p.Goal) == nil {
+		if !j.add(p.Goal.Clone()) {
+			return j.finish(false), nil
+		}
+	}
+	stages := []stage{presolveStage, learnStage, satStage}
+	switch {
+	case o.NoPresolve: // the whole formula to SAT
+		stages = stages[2:]
+	case o.Search < 0:
+		stages = []stage{presolveStage, satStage}
+	}
+	for i, s := range stages {
+		if i > 0 && ctx.Err() != nil { // presolving decides what it can first
+			return j.timeout(), nil
+		}
+		decided, complete, err := s(ctx, j)
+		j.res.Solutions = j.known
+		if err != nil {
+			return j.res, err
+		}
+		if decided {
+			return j.finish(complete), nil
+		}
+	}
+	return j.timeout(), nil
+}
+
+// add checks a new solution, records it and shows it to each; it reports
+// whether the search should go on (each wants more, and the limit is not
+// reached).
+func (j *job) add(g puzzle.Grid) bool {
+	j.known = append(j.known, g)
+	if j.each != nil && !j.each(g) {
+		return false
+	}
+	return j.limit < 0 || len(j.known) < j.limit
+}
+
+// finish sets the verdict from the solutions known and returns the result.
+func (j *job) finish(complete bool) *Result {
+	res := j.res
+	res.Solutions = j.known
+	res.Complete = complete
+	switch n := len(j.known); {
+	case n == 0:
+		res.Verdict = None
+	case n >= 2:
+		res.Verdict = Multiple
+	case complete:
+		res.Verdict = Unique
+	default:
+		res.Verdict = Solved
+	}
+	return res
+}
+
+// timeout is the result of a job the deadline stopped: two solutions
+// found stay "multiple".
+func (j *job) timeout() *Result {
+	res := j.finish(false)
+	if res.Verdict != Multiple {
+		res.Verdict = Timeout
+	}
+	return res
+}
+
+// presolveStage runs line solving and probing: a contradiction or a
+// finished grid decides.
+func presolveStage(ctx context.Context, j *job) (bool, bool, error) {
+	t := time.Now()
+	j.pre = presolve(ctx, j.p, j.o.Probe)
+	j.res.Stats.Presolve = time.Since(t)
+	j.res.Stats.FixedCells = j.pre.fixed
+	switch {
+	case j.pre.stopped: // the deadline came in the first pass: run says timeout
+		return false, false, nil
+	case j.pre.contradiction:
+		j.res.LineSolved = true
+		return true, true, nil
+	case j.pre.grid != nil:
+		j.res.LineSolved = true
+		if err := puzzle.Check(j.p, j.pre.grid); err != nil {
+			return true, false, fmt.Errorf("%w: line solving produced a grid that fails Check: %v", ErrBug, err)
+		}
+		if !j.seen(j.pre.grid) { // else the goal, known already
+			j.add(j.pre.grid)
+		}
+		return true, true, nil
+	}
+	return false, false, nil
+}
+
+// seen reports whether g is a known solution.
+func (j *job) seen(g puzzle.Grid) bool {
+	for _, k := range j.known {
+		if k.Equal(g) {
+			return true
+		}
+	}
+	return false
+}
+
+// learnStage runs a linesolve.Learner (two racing, for the portfolio)
+// from the presolved state, with the known solutions blocked, to the
+// verdict, the deadline, or with Options.Search > 0 that many conflicts,
+// after which SAT goes on.
+func learnStage(ctx context.Context, j *job) (bool, bool, error) {
+	st := j.pre.state
+	t := time.Now()
+	defer func() { j.res.Stats.Learn = time.Since(t) }()
+	j.res.Learned = true
+	if j.o.Backend == "portfolio" {
+		sr := raceLearners(ctx, j.p, st, j.limit, j.known)
+		for _, g := range sr.sols[len(j.known):] {
+			if !j.add(g) {
+				break
+			}
+		}
+		return sr.err != nil || !sr.timedOut, sr.complete, sr.err
+	}
+	sols, res, err := learn(ctx, j.p, linesolve.NewLearner(st), j.known, j.limit, j.o.Search, j.each)
+	j.known = append(j.known, sols...)
+	j.res.Stats.Conflicts = res.Nodes
+	if err != nil {
+		return true, false, err
+	}
+	if res.Stopped && ctx.Err() == nil { // the budget ran out: SAT goes on
+		j.res.Learned = false
+		return false, false, nil
+	}
+	return !res.Stopped, res.Complete, nil
+}
+
+// satStage encodes the puzzle (with what presolving found) and
+// enumerates its solutions with the SAT back end, the known ones blocked.
+func satStage(ctx context.Context, j *job) (bool, bool, error) {
+	t := time.Now()
+	defer func() { j.res.Stats.SAT = time.Since(t) }()
+	e, err := encode.PuzzleContext(ctx, j.p, append(j.pre.options, encode.WithKind(j.o.Encoding), encode.WithMaxBytes(formulaBudget(j.o)))...)
+	if ctx.Err() != nil {
+		return false, false, nil
+	}
+	if err != nil {
+		return true, false, err // a *encode.TooBigError
+	}
+	j.res.Stats.Vars, j.res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
+	var sr searchResult
+	if j.o.Backend == "portfolio" {
+		sr = race(ctx, j.p, e, j.o, j.limit, j.known)
+		for _, g := range sr.sols[min(len(j.known), len(sr.sols)):] {
+			if j.each != nil && !j.each(g) {
+				break
+			}
+		}
+	} else {
+		b, err := newBackend(&e.Formula, j.o)
+		if err != nil {
+			return true, false, err
+		}
+		sr = search(ctx, j.p, e, b, j.limit, j.known, j.each)
+		b.close()
+	}
+	j.res.Stats.SATCalls = sr.calls
+	j.known = sr.sols
+	if sr.err != nil {
+		return true, false, sr.err
+	}
+	return !sr.timedOut, sr.complete, nil
+}
