@@ -539,8 +539,14 @@ func (c *cdcl) analyze(confl int32) ([]int32, int) {
 }
 
 // redundant reports whether the other literals of variable v's reason
-// are all in the clause being learnt (seen) or facts.
+// are all in the clause being learnt (seen) or facts. In a colour puzzle
+// a line reason not yet explained counts as needed: explanations are
+// most of a colour conflict's cost, and those for minimising alone cost
+// a fifth of them (LEARNER.md).
 func (c *cdcl) redundant(v int) bool {
+	if _, line := isLine(c.reason[v]); line && !c.bw && !c.explOK[v] {
+		return false
+	}
 	for _, q := range c.reasonLits(v)[1:] {
 		if y := q >> 1; c.seen[y] == 0 && c.level[y] != 0 {
 			return false

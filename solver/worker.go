@@ -18,7 +18,9 @@ import (
 // problem line and clauses, then a line "c solve"; the worker answers in
 // SAT-competition form ("s SATISFIABLE" and a "v" line, or "s
 // UNSATISFIABLE"). The parent may then add clauses (no new problem line) and
-// write "c solve" again. End of input ends the worker.
+// write "c solve" again. End of input ends the worker. A line "c proof
+// PATH" before the first "c solve" makes that solve run gophersat in
+// certified mode, writing its DRAT proof to the file PATH (Certify).
 
 // ServeWorker runs the worker side of the protocol on r and w, solving with
 // gophersat. The nonosat command runs it as a hidden sub-command; it also
@@ -45,6 +47,7 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 	f := &cnf.Formula{}
 	var b *gophersatBackend
 	var cur cnf.Clause
+	proofPath := "" // set by "c proof PATH": the next solve, the first, writes a DRAT proof there
 	n := 0
 	for l := range lines {
 		if l.err != nil || l.eof {
@@ -54,6 +57,13 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 		text := strings.TrimSpace(l.text)
 		switch {
 		case text == "":
+		case strings.HasPrefix(text, "c proof "):
+			proofPath = strings.TrimPrefix(text, "c proof ")
+		case text == "c solve" && proofPath != "" && b == nil:
+			if err := serveProof(bw, f, proofPath); err != nil {
+				return err
+			}
+			proofPath = ""
 		case text == "c solve":
 			if b == nil {
 				b = newGophersat(f)

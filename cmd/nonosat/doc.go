@@ -18,9 +18,18 @@
 //		always|never|auto), then the verdict: unique, multiple, none, timeout.
 //		Exit 0 when a solution was found, 20 when there is none, 4 on timeout.
 //
-//	check FILE... [--timeout D] [--json]
+//	check FILE... [--timeout D] [--json] [--grade] [--proof DIR]
 //		Print unique, multiple, none or timeout per puzzle and exit 0, 3, 20
 //		or 4 (for several puzzles, the code of the first that is not unique).
+//		--grade adds the difficulty grade (1 line logic, 2 lookahead, 3
+//		guessing, 0 not unique); --json always has it. --proof DIR (check
+//		and solve) writes a certificate per puzzle: NAME.cnf, NAME.drat
+//		(unique, none) and NAME.sol.
+//
+//	proof check CNF PROOF|SOL
+//		Check a DRAT proof that CNF is unsatisfiable, with a checker that
+//		shares nothing with the solver but the DIMACS reader, or the models
+//		of a NAME.sol file. Exit 0 verified, 1 not.
 //
 //	count FILE... [--max N] [--solutions]
 //		Count solutions up to N (default 10000, 0: no limit), without
@@ -64,11 +73,12 @@
 //		numbered suffix per puzzle (out-0001.nin, out-0002.nin, ...); on
 //		standard output they are separated by blank lines, with a warning.
 //
-//	info FILE [--json]
+//	info FILE [--json] [--grade]
 //		Describe each puzzle: title, id, width x height, palette (name,
 //		character, RGB) with the cells each colour fills, and whether a goal
 //		grid is present and satisfies the clues. --json prints one JSON
-//		object per puzzle, one per line (JSON Lines).
+//		object per puzzle, one per line (JSON Lines). --grade solves each
+//		puzzle and adds its verdict and difficulty grade.
 //
 //	verify PUZZLE GRID [--index N]
 //		Check a text grid (one line per row, palette characters, or '.' and
@@ -76,6 +86,23 @@
 //		file that holds several). Prints "ok", or names the first row or
 //		column that does not match its clue: "GRID: not a solution: row 3
 //		reads 1 1, clue is 2".
+//
+//	hint FILE [--grid PARTIAL] [--json]
+//		The next deduction on a partly filled grid ('?' for open cells; the
+//		empty grid without --grid): the cells, the line and the reason, the
+//		simplest kind first (one line, lookahead, guess); known cells that no
+//		solution has are listed as mistakes.
+//
+//	steps FILE [--json]
+//		The whole solution from the empty grid as such steps.
+//
+//	fix FILE [--best N] [--apply -o OUT] [--json]
+//		Rank single-cell edits of the goal picture (then pairs of the best)
+//		by what they make of the puzzle: line-solvable, unique, open cells.
+//
+//	generate --size WxH [--colors K] [--density D] [--unique]
+//	         [--line-solvable] [--seed N] [-o OUT]
+//		A random puzzle, edited until it is unique or line-solvable.
 //
 //	help [COMMAND]
 //		Show the commands, or one command's flags; so does --help.

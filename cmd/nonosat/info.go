@@ -4,10 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
 
+	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
 )
 
@@ -19,9 +22,11 @@ func infoCmd() *cli.Command {
 		Description: "Prints, for every puzzle of FILE (\"-\" is standard input), its title, id, size,\n" +
 			"palette with the cells each colour fills, and whether the file holds a goal grid\n" +
 			"and that goal satisfies the clues. With --json it prints one JSON object per\n" +
-			"puzzle, one per line.",
+			"puzzle, one per line. --grade also solves each puzzle and gives its difficulty\n" +
+			"grade (1 line logic, 2 lookahead, 3 guessing; 0 when not unique).",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per puzzle (JSON Lines)"},
+			&cli.BoolFlag{Name: "grade", Usage: "solve each puzzle and give its difficulty grade"},
 			formatFlag(),
 		},
 		Action: withArgs(1, 1, info),
@@ -31,20 +36,22 @@ func infoCmd() *cli.Command {
 // puzzleInfo is what info reports about one puzzle; its JSON form is the
 // --json output.
 type puzzleInfo struct {
-	File        string      `json:"file"`
-	Index       int         `json:"index"` // 1-based position in a file of several; 0 when it holds one (as solve and batch say)
-	Count       int         `json:"count"` // puzzles in the file
-	ID          string      `json:"id"`
-	Title       string      `json:"title"`
-	Author      string      `json:"author,omitempty"`
-	Copyright   string      `json:"copyright,omitempty"`
-	Description string      `json:"description,omitempty"`
-	Width       int         `json:"width"`
-	Height      int         `json:"height"`
-	Colors      []colorInfo `json:"palette"` // [0] is the background; "palette" as in solve --json
-	Goal        bool        `json:"goal"`
-	GoalOK      *bool       `json:"goal_ok,omitempty"`    // present with a goal
-	GoalError   string      `json:"goal_error,omitempty"` // why the goal fails Check
+	File        string        `json:"file"`
+	Index       int           `json:"index"` // 1-based position in a file of several; 0 when it holds one (as solve and batch say)
+	Count       int           `json:"count"` // puzzles in the file
+	ID          string        `json:"id"`
+	Title       string        `json:"title"`
+	Author      string        `json:"author,omitempty"`
+	Copyright   string        `json:"copyright,omitempty"`
+	Description string        `json:"description,omitempty"`
+	Width       int           `json:"width"`
+	Height      int           `json:"height"`
+	Colors      []colorInfo   `json:"palette"` // [0] is the background; "palette" as in solve --json
+	Goal        bool          `json:"goal"`
+	GoalOK      *bool         `json:"goal_ok,omitempty"`    // present with a goal
+	GoalError   string        `json:"goal_error,omitempty"` // why the goal fails Check
+	Verdict     string        `json:"verdict,omitempty"`    // with --grade
+	Grade       *design.Grade `json:"grade,omitempty"`      // with --grade, unless timed out
 }
 
 type colorInfo struct {
@@ -98,6 +105,17 @@ func info(c *cli.Context, args []string) error {
 	}
 	for i, p := range ps {
 		in := describe(name, i, len(ps), p)
+		if c.Bool("grade") {
+			res, err := solver.Solve(c.Context, p, solver.Options{})
+			if err != nil {
+				return cli.Exit(err, exitError)
+			}
+			in.Verdict = string(res.Verdict)
+			if res.Verdict != solver.Timeout {
+				g := design.GradeResult(p, res)
+				in.Grade = &g
+			}
+		}
 		if enc != nil {
 			err = enc.Encode(in)
 		} else {
@@ -145,6 +163,12 @@ func writeInfo(w io.Writer, in puzzleInfo) error {
 		goal = "present, does NOT satisfy the clues: " + in.GoalError
 	}
 	fmt.Fprintf(tw, "goal:\t%s\n", goal)
+	if in.Verdict != "" {
+		fmt.Fprintf(tw, "verdict:\t%s\n", in.Verdict)
+	}
+	if in.Grade != nil {
+		fmt.Fprintf(tw, "grade:\t%s\n", strings.TrimPrefix(strings.Trim(gradeText(*in.Grade), "()"), "grade "))
+	}
 	return tw.Flush()
 }
 

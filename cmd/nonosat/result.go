@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
@@ -8,22 +9,23 @@ import (
 // jsonResult is the JSON object printed for one puzzle by solve, check and
 // count with --json (and by batch): one object per line.
 type jsonResult struct {
-	File       string       `json:"file"`
-	Index      int          `json:"index"` // 1-based position in a multi-puzzle file; 0 when the file holds one
-	ID         string       `json:"id,omitempty"`
-	Title      string       `json:"title"`
-	Width      int          `json:"width"`
-	Height     int          `json:"height"`
-	Palette    []jsonSwatch `json:"palette"`
-	Verdict    string       `json:"verdict"`
-	Count      int          `json:"count"`
-	Complete   bool         `json:"complete"`
-	LineSolved bool         `json:"line_solved"`
-	Learned    bool         `json:"learned"`
-	Solutions  [][]string   `json:"solutions"`
-	Known      []string     `json:"known,omitempty"` // solve after a timeout: line-solved cells, '?' elsewhere
-	Stats      jsonStats    `json:"stats"`
-	Error      string       `json:"error,omitempty"`
+	File       string        `json:"file"`
+	Index      int           `json:"index"` // 1-based position in a multi-puzzle file; 0 when the file holds one
+	ID         string        `json:"id,omitempty"`
+	Title      string        `json:"title"`
+	Width      int           `json:"width"`
+	Height     int           `json:"height"`
+	Palette    []jsonSwatch  `json:"palette"`
+	Verdict    string        `json:"verdict"`
+	Count      int           `json:"count"`
+	Complete   bool          `json:"complete"`
+	LineSolved bool          `json:"line_solved"`
+	Learned    bool          `json:"learned"`
+	Solutions  [][]string    `json:"solutions"`
+	Known      []string      `json:"known,omitempty"` // solve after a timeout: line-solved cells, '?' elsewhere
+	Stats      jsonStats     `json:"stats"`
+	Grade      *design.Grade `json:"grade,omitempty"` // check only
+	Error      string        `json:"error,omitempty"`
 }
 
 type jsonSwatch struct {

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/picture"
 	"github.com/nonosat/nonosat/puzzle"
@@ -64,7 +65,7 @@ func solveCmd() *cli.Command {
 			"each checked against the clues, followed by the verdict: unique, multiple, none or timeout.\n" +
 			"Exit code 0 when a solution was found, 20 when there is none, 4 on timeout,\n" +
 			"130 when interrupted.",
-		Flags: append(solverFlags(),
+		Flags: append(solverFlags(), proofFlag(),
 			&cli.IntFlag{Name: "max", Value: 1, Usage: "print at most `N` solutions (0: all of them)"},
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "draw colour puzzles in ANSI colour: `WHEN` is always, never or auto (when standard output is a terminal and NO_COLOR is unset)"},
 			&cli.BoolFlag{Name: "plain", Usage: "print bare grids, without the clues around them"},
@@ -87,7 +88,9 @@ func checkCmd() *cli.Command {
 			"0, 3, 20 or 4 accordingly (for several puzzles: the code of the first that is not unique);\n" +
 			"130 when interrupted.\n" +
 			"When the file carries the designer's goal image, one SAT call decides: is there another solution?",
-		Flags:  solverFlags(),
+		Flags: append(solverFlags(), proofFlag(),
+			&cli.BoolFlag{Name: "grade", Usage: "follow each verdict with the difficulty grade: 1 line logic, 2 lookahead (probing), 3 guessing (--json always has it)"},
+		),
 		Action: withArgs(1, -1, func(c *cli.Context, args []string) error { return runSolver(c, args, modeCheck) }),
 	}
 }
@@ -255,6 +258,11 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 		case err != nil:
 			return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 		}
+		if dir := c.String("proof"); dir != "" {
+			if err := writeCertificate(ctx, dir, certName(file, index), p, res, o, c.Duration("timeout")); err != nil {
+				return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
+			}
+		}
 		if err := printResult(c, file, index, many, p, res, m, printMax); err != nil {
 			return true, err
 		}
@@ -357,6 +365,10 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 		j.Count = len(res.Solutions)
 		if m == modeCheck {
 			j.Solutions = j.Solutions[:min(len(j.Solutions), 2)]
+			if res.Verdict != solver.Timeout {
+				g := design.GradeResult(p, res)
+				j.Grade = &g
+			}
 		}
 		if m == modeSolve && printMax > 0 && len(j.Solutions) > printMax {
 			j.Solutions = j.Solutions[:printMax]
@@ -377,7 +389,11 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 	}
 	switch m {
 	case modeCheck:
-		_, err := fmt.Fprintf(w, "%s%s\n", prefix, res.Verdict)
+		grade := ""
+		if c.Bool("grade") && res.Verdict != solver.Timeout {
+			grade = " " + gradeText(design.GradeResult(p, res))
+		}
+		_, err := fmt.Fprintf(w, "%s%s%s\n", prefix, res.Verdict, grade)
 		return err
 	case modeCount:
 		n := fmt.Sprint(len(res.Solutions))
@@ -444,6 +460,18 @@ func printBad(c *cli.Context, file string, index int, err error) error {
 // deadline.
 func countTimedOut(res *solver.Result, printMax int) bool {
 	return !res.Complete && (printMax == 0 || len(res.Solutions) < printMax)
+}
+
+// gradeText is a grade as check --grade and info print it.
+func gradeText(g design.Grade) string {
+	s := fmt.Sprintf("(grade %d: %s; %d passes, %d line solves", g.Level, g.Name, g.Passes, g.Lines)
+	if !g.LineSolvable {
+		s += fmt.Sprintf(", %d probes, %d cells open after them", g.Probes, g.Open)
+	}
+	if g.Level == design.LevelGuessing {
+		s += fmt.Sprintf(", %d guesses", g.Guesses)
+	}
+	return s + ")"
 }
 
 // verdictLine is the verdict line printed after the solutions.

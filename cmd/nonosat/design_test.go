@@ -1,0 +1,205 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// keys are the keys of a JSON object, sorted.
+func keys(t *testing.T, raw json.RawMessage) []string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatalf("%v in %s", err, raw)
+	}
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+func TestCheckGrade(t *testing.T) {
+	r := run(t, "check", "--json", "testdata/heart.non")
+	var j struct {
+		Grade json.RawMessage `json:"grade"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &j); err != nil || j.Grade == nil {
+		t.Fatalf("check --json: no grade (%v)\n%v", err, r)
+	}
+	if !strings.Contains(string(j.Grade), `"level":1,"name":"line","line_solvable":true`) {
+		t.Errorf("heart's grade %s, want level 1, line", j.Grade)
+	}
+	r = run(t, "check", "--grade", "testdata/heart.non")
+	if r.code != exitOK || !strings.HasPrefix(r.stdout, "unique (grade 1: line; ") {
+		t.Errorf("check --grade:\n%v", r)
+	}
+	r = run(t, "info", "--grade", "testdata/heart.non")
+	if !strings.Contains(r.stdout, "verdict: unique\n") || !strings.Contains(r.stdout, "grade:   1: line; ") {
+		t.Errorf("info --grade:\n%v", r)
+	}
+}
+
+func TestHintCommand(t *testing.T) {
+	r := run(t, "hint", "--json", "testdata/heart.non")
+	if r.code != exitOK {
+		t.Fatalf("hint:\n%v", r)
+	}
+	if got, want := keys(t, json.RawMessage(r.stdout)), []string{"cells", "line", "mistakes", "reason"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("hint --json keys %v, want %v", got, want)
+	}
+	// Row 3 as the solution has it, but its first cell wrong.
+	part := strings.Repeat("???????\n", 2) + ".######\n" + strings.Repeat("???????\n", 3)
+	grid := filepath.Join(t.TempDir(), "part.txt")
+	if err := os.WriteFile(grid, []byte(part), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	r = run(t, "hint", "testdata/heart.non", "--grid", grid)
+	if r.code != exitOK || !strings.HasPrefix(r.stdout, "mistake: row 3, column 1 fits no solution\n") {
+		t.Errorf("hint with a wrong cell:\n%v", r)
+	}
+	r = run(t, "hint", "testdata/heart.non", "--grid", "testdata/heart.grid")
+	if r.code != exitOK || r.stdout != "solved\n" {
+		t.Errorf("hint on the solution:\n%v", r)
+	}
+	// heart-badchar.grid is the solution with one cell '?'.
+	r = run(t, "hint", "testdata/heart.non", "--grid", "testdata/heart-badchar.grid")
+	if r.code != exitOK || !strings.HasPrefix(r.stdout, "row 3 (line): (3,4) #\n") {
+		t.Errorf("hint with one open cell:\n%v", r)
+	}
+	r = run(t, "hint", "testdata/heart.non", "--grid", "testdata/mushroom.grid")
+	if r.code != exitError || !strings.Contains(r.stderr, "mushroom.grid:1: ") {
+		t.Errorf("hint on a grid of the wrong size:\n%v", r)
+	}
+}
+
+// TestStepsCommand: the cells of the steps, applied in order, give the
+// solution, and the last line counts them.
+func TestStepsCommand(t *testing.T) {
+	r := run(t, "steps", "--json", "testdata/heart.non")
+	if r.code != exitOK {
+		t.Fatalf("steps:\n%v", r)
+	}
+	g := [6][]byte{}
+	for i := range g {
+		g[i] = []byte(".......")
+		copy(g[i], "???????")
+	}
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	for _, line := range lines {
+		var s struct {
+			Cells []struct {
+				Row, Col int
+				Color    string
+			}
+		}
+		if err := json.Unmarshal([]byte(line), &s); err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range s.Cells {
+			g[x.Row-1][x.Col-1] = x.Color[0]
+		}
+	}
+	want, _ := os.ReadFile("testdata/heart.grid")
+	var got strings.Builder
+	for _, row := range g {
+		got.Write(row)
+		got.WriteByte('\n')
+	}
+	if got.String() != string(want) {
+		t.Errorf("steps give\n%swant\n%s", got.String(), want)
+	}
+	r = run(t, "steps", "testdata/heart.non")
+	if !strings.HasSuffix(r.stdout, "line, 0 lookahead, 0 guess\n") {
+		t.Errorf("steps: no count at the end:\n%v", r)
+	}
+}
+
+// TestFixCommand: a picture with two solutions (a 2×2 square of which
+// only the diagonal is filled, inside a frame of empty cells); fix's best
+// edit makes it unique, and --apply writes that puzzle.
+func TestFixCommand(t *testing.T) {
+	g := puzzle.Grid{{0, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}}
+	p := puzzle.FromGrid(g, puzzle.BlackWhite())
+	p.Goal = g
+	dir := t.TempDir()
+	in := filepath.Join(dir, "diag.non")
+	fh, err := os.Create(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := puzzle.Encode(fh, p, puzzle.NON); err != nil {
+		t.Fatal(err)
+	}
+	fh.Close()
+	if r := run(t, "check", in); r.code != exitMultiple {
+		t.Fatalf("the test puzzle is not ambiguous:\n%v", r)
+	}
+	r := run(t, "fix", "--json", in)
+	var j struct {
+		Edits []json.RawMessage `json:"edits"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &j); err != nil || len(j.Edits) == 0 {
+		t.Fatalf("fix --json: %v\n%v", err, r)
+	}
+	if got, want := keys(t, j.Edits[0]), []string{"cells", "open", "verdict"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("fix --json edit keys %v, want %v", got, want)
+	}
+	if !strings.Contains(string(j.Edits[0]), `"verdict":"unique"`) {
+		t.Errorf("best edit %s, want a unique one", j.Edits[0])
+	}
+	out := filepath.Join(dir, "fixed.non")
+	r = run(t, "fix", in, "--apply", "-o", out)
+	if r.code != exitOK || !strings.HasPrefix(r.stdout, "1. (") {
+		t.Fatalf("fix --apply:\n%v", r)
+	}
+	if r := run(t, "check", "--no-presolve", out); r.code != exitOK {
+		t.Errorf("the fixed puzzle is not unique:\n%v", r)
+	}
+}
+
+func TestGenerateCommand(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.non"), filepath.Join(dir, "b.non")
+	for _, out := range []string{a, b} {
+		if r := run(t, "generate", "--size", "12x9", "--line-solvable", "--density", "0.5", "--seed", "5", "-o", out); r.code != exitOK {
+			t.Fatalf("generate:\n%v", r)
+		}
+	}
+	da, _ := os.ReadFile(a)
+	db, _ := os.ReadFile(b)
+	if string(da) != string(db) || len(da) == 0 {
+		t.Errorf("the same seed gave different puzzles:\n%s\n%s", da, db)
+	}
+	r := run(t, "check", "--grade", a)
+	if r.code != exitOK || !strings.HasPrefix(r.stdout, "unique (grade 1: line") {
+		t.Errorf("generated puzzle:\n%v", r)
+	}
+	p, err := puzzle.ReadFile(a)
+	if err != nil || p.Width() != 12 || p.Height() != 9 {
+		t.Errorf("generated puzzle %v, %v: want 12x9", p, err)
+	}
+	r = run(t, "generate", "--size", "10x8", "--colors", "3", "--unique", "--seed", "2")
+	if r.code != exitOK || !strings.HasPrefix(r.stdout, "<?xml") {
+		t.Errorf("generate --colors 3:\n%v", r)
+	}
+	for _, args := range [][]string{
+		{"generate"},
+		{"generate", "--size", "ten"},
+		{"generate", "--size", "5x5", "--colors", "0"},
+		{"generate", "--size", "5x5", "--density", "1"},
+		{"generate", "--size", "5x5", "--colors", "2", "-o", filepath.Join(dir, "c.nin")},
+	} {
+		if r := run(t, args...); r.code != exitUsage {
+			t.Errorf("%v: exit %d, want %d\n%v", args, r.code, exitUsage, r)
+		}
+	}
+}

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/nonosat/nonosat/design"
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+	"github.com/urfave/cli/v2"
+)
+
+func fixCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "fix",
+		Usage:     "find small edits of the picture that make the puzzle unique",
+		ArgsUsage: "FILE [--apply -o OUT]",
+		Description: "Tries every single-cell edit of the goal picture (every other colour of every\n" +
+			"cell) and prints the best, best first: edits that make the puzzle line-solvable,\n" +
+			"then unique, then the rest, each by the cells line logic leaves open; pairs of\n" +
+			"the best single edits when none makes it unique. Each effect is that of solving\n" +
+			"the edited puzzle. Without a goal in FILE, the first solution found is the\n" +
+			"picture. --apply writes the puzzle with the best edit to OUT (format from its\n" +
+			"suffix or --to, else XML on standard output).",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "best", Value: 5, Usage: "print the `N` best edits"},
+			&cli.BoolFlag{Name: "apply", Usage: "write the puzzle with the best edit (to -o OUT)"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "with --apply, write the edited puzzle to `OUT`"},
+			&cli.StringFlag{Name: "to", Aliases: []string{"t"}, Usage: "with --apply, write format `NAME` (default: from OUT's suffix, else xml)"},
+			&cli.BoolFlag{Name: "json", Usage: "print {\"edits\": [{\"cells\", \"verdict\", \"open\"}]}, best first"},
+			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "use puzzle `N` of a file that holds several"},
+			formatFlag(),
+		},
+		Action: withArgs(1, 1, fix),
+	}
+}
+
+func fix(c *cli.Context, args []string) error {
+	if c.Int("best") < 1 {
+		return usagef(c, "--best must be 1 or more")
+	}
+	if c.IsSet("output") && !c.Bool("apply") {
+		return usagef(c, "-o OUT goes with --apply")
+	}
+	p, err := onePuzzle(c, args[0], c.Int("puzzle"), "--puzzle")
+	if err != nil {
+		return err
+	}
+	out := c.String("output")
+	to, err := makeFormat(c, out)
+	if err != nil {
+		return err
+	}
+	goal := p.Goal
+	if goal == nil || puzzle.Check(p, goal) != nil {
+		res, err := solver.Solve(c.Context, p, solver.Options{Max: 1})
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
+		}
+		if len(res.Solutions) == 0 {
+			return cli.Exit(fmt.Sprintf("%s: %s: no picture to edit", args[0], res.Verdict), exitNoSolution)
+		}
+		goal = res.Solutions[0]
+		fmt.Fprintf(c.App.ErrWriter, "nonosat: %s has no goal picture; editing the first solution found\n", args[0])
+	}
+	es, err := design.Fix(c.Context, p, goal, design.FixOptions{Best: c.Int("best")})
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
+	}
+	if c.Bool("apply") {
+		if len(es) == 0 {
+			return cli.Exit(fmt.Sprintf("%s: no edit to apply", args[0]), exitError)
+		}
+		q, err := design.Edited(p, goal, es[0].Cells)
+		if err != nil {
+			return cli.Exit(err, exitError)
+		}
+		var buf bytes.Buffer
+		if err := puzzle.Encode(&buf, q, to); err != nil {
+			return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
+		}
+		if err := writeOutput(c, out, buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	// The report goes where the puzzle does not.
+	w := c.App.Writer
+	if c.Bool("apply") && (out == "" || out == "-") {
+		w = c.App.ErrWriter
+	}
+	if c.Bool("json") {
+		if es == nil {
+			es = []design.Edit{}
+		}
+		return writeJSON(w, struct {
+			Edits []design.Edit `json:"edits"`
+		}{es})
+	}
+	return writeEdits(w, es)
+}
+
+func writeEdits(w io.Writer, es []design.Edit) error {
+	for i, e := range es {
+		cells := make([]string, len(e.Cells))
+		for j, x := range e.Cells {
+			cells[j] = fmt.Sprintf("(%d,%d) to %s", x.Row, x.Col, x.Color)
+		}
+		effect := fmt.Sprintf("%s, %d cells open after line logic", e.Verdict, e.Open)
+		if e.Open == 0 {
+			effect = "unique, line-solvable"
+		}
+		if _, err := fmt.Fprintf(w, "%d. %s: %s\n", i+1, strings.Join(cells, ", "), effect); err != nil {
+			return err
+		}
+	}
+	return nil
+}

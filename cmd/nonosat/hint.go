@@ -1,0 +1,128 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/nonosat/nonosat/design"
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/urfave/cli/v2"
+)
+
+func hintCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "hint",
+		Usage:     "say the next deduction on a partly filled grid, and why",
+		ArgsUsage: "FILE [--grid PARTIAL]",
+		Description: "Prints the next step a person can make: the cells it fixes, the line, and the\n" +
+			"reason (the clue and the few known cells of the line that force them), the\n" +
+			"simplest kind first: one line, then a lookahead (a colour that line logic\n" +
+			"refutes), then a guess from the solution. PARTIAL is a text grid, one line per\n" +
+			"row, '?' for an open cell (\"-\": standard input); without it, the empty grid.\n" +
+			"Known cells that no solution has are listed as mistakes.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "grid", Usage: "the partly filled grid `PARTIAL` ('?' for open cells)"},
+			&cli.BoolFlag{Name: "json", Usage: "print the hint as one JSON object: cells, line, reason, mistakes"},
+			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "use puzzle `N` of a file that holds several"},
+			formatFlag(),
+		},
+		Action: withArgs(1, 1, hint),
+	}
+}
+
+func hint(c *cli.Context, args []string) error {
+	p, err := onePuzzle(c, args[0], c.Int("puzzle"), "--puzzle")
+	if err != nil {
+		return err
+	}
+	var g puzzle.Grid
+	if name := c.String("grid"); name != "" {
+		if name == "-" && args[0] == "-" {
+			return usagef(c, "FILE and --grid cannot both be standard input")
+		}
+		if g, err = readPartial(c, name, p); err != nil {
+			return err
+		}
+	}
+	h, err := design.NextHint(c.Context, p, g)
+	if errors.Is(err, design.ErrNoSolution) {
+		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitNoSolution)
+	}
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
+	}
+	w := c.App.Writer
+	if c.Bool("json") {
+		return writeJSON(w, h)
+	}
+	for _, m := range h.Mistakes {
+		fmt.Fprintf(w, "mistake: row %d, column %d fits no solution\n", m.Row, m.Col)
+	}
+	return writeStep(w, 0, h.Step)
+}
+
+// readPartial reads a partial grid for p from the file name ("-":
+// standard input).
+func readPartial(c *cli.Context, name string, p *puzzle.Puzzle) (puzzle.Grid, error) {
+	var r io.Reader = c.App.Reader
+	if name != "-" {
+		fh, err := os.Open(name)
+		if err != nil {
+			return nil, cli.Exit(err, exitError)
+		}
+		defer fh.Close()
+		r = fh
+	}
+	g, err := design.ParsePartial(r, p)
+	if err != nil {
+		var pe *puzzle.ParseError
+		if errors.As(err, &pe) {
+			pe.File = name
+		}
+		return nil, cli.Exit(err, exitError)
+	}
+	return g, nil
+}
+
+// writeStep prints a step: "n. line: cells" (no number when n is 0), then
+// the reason indented.
+func writeStep(w io.Writer, n int, s design.Step) error {
+	if len(s.Cells) == 0 {
+		_, err := fmt.Fprintln(w, s.Reason)
+		return err
+	}
+	cells := make([]string, len(s.Cells))
+	for i, x := range s.Cells {
+		cells[i] = fmt.Sprintf("(%d,%d) %s", x.Row, x.Col, x.Color)
+	}
+	num := ""
+	if n > 0 {
+		num = fmt.Sprintf("%d. ", n)
+	}
+	_, err := fmt.Fprintf(w, "%s%s (%s): %s\n    %s\n", num, s.Line, kindName(s.Kind), strings.Join(cells, " "), s.Reason)
+	return err
+}
+
+func kindName(k design.Kind) string {
+	switch k {
+	case design.KindLine:
+		return "line"
+	case design.KindLookahead:
+		return "lookahead"
+	}
+	return "guess"
+}
+
+// writeJSON prints v as one line of JSON.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return cli.Exit(err, exitError)
+	}
+	return nil
+}

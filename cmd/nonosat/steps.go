@@ -1,0 +1,57 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/nonosat/nonosat/design"
+	"github.com/urfave/cli/v2"
+)
+
+func stepsCmd() *cli.Command {
+	return &cli.Command{
+		Name:      "steps",
+		Usage:     "print the whole logical solution as steps with reasons",
+		ArgsUsage: "FILE",
+		Description: "Solves the puzzle the way a person would, one step at a time from the empty\n" +
+			"grid (see hint): each step the cells it fixes, its line and its reason. The last\n" +
+			"line counts the steps of each kind. --json prints one object per step.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per step (JSON Lines): cells, line, reason"},
+			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "use puzzle `N` of a file that holds several"},
+			formatFlag(),
+		},
+		Action: withArgs(1, 1, steps),
+	}
+}
+
+func steps(c *cli.Context, args []string) error {
+	p, err := onePuzzle(c, args[0], c.Int("puzzle"), "--puzzle")
+	if err != nil {
+		return err
+	}
+	ss, err := design.Steps(c.Context, p)
+	if errors.Is(err, design.ErrNoSolution) {
+		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitNoSolution)
+	}
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
+	}
+	w := c.App.Writer
+	count := map[design.Kind]int{}
+	for i, s := range ss {
+		count[s.Kind]++
+		if c.Bool("json") {
+			err = writeJSON(w, s)
+		} else {
+			err = writeStep(w, i+1, s)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if !c.Bool("json") {
+		fmt.Fprintf(w, "%d steps: %d line, %d lookahead, %d guess\n", len(ss), count[design.KindLine], count[design.KindLookahead], count[design.KindGuess])
+	}
+	return nil
+}

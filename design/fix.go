@@ -1,0 +1,194 @@
+package design
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/nonosat/nonosat/linesolve"
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+)
+
+// Edit is a change of a few cells of the goal picture and what it makes
+// of the puzzle. Its JSON form is an element of fix --json's "edits".
+type Edit struct {
+	Cells []Cell `json:"cells"`
+	// Verdict is the solver's verdict on the edited puzzle: "unique" or
+	// "multiple".
+	Verdict string `json:"verdict"`
+	// Open counts the cells line logic leaves open in the edited puzzle;
+	// 0 means line-solvable (and so unique).
+	Open int `json:"open"`
+
+	edits []change // the same cells, from 0
+}
+
+// change is one cell of an edit, from 0, with its new colour.
+type change struct {
+	r, c int
+	v    puzzle.Color
+}
+
+// FixOptions bound [Fix]. The zero value asks for the defaults.
+type FixOptions struct {
+	Best   int // edits reported (default 5)
+	Verify int // candidates, fewest open cells first, whose verdict is computed (default 20)
+	Pairs  int // best single edits combined in pairs when no single edit makes the puzzle unique (default 8; negative: none)
+}
+
+// ErrNoGoal is returned by Fix for a goal that does not satisfy the clues.
+var ErrNoGoal = errors.New("the goal picture does not satisfy the clues")
+
+// Fix ranks the single-cell edits of the goal picture (every other colour
+// of every cell) by what they make of the puzzle: line-solvable first,
+// then unique, then the others, each by the cells line logic leaves open.
+// Every edit changes the clues of one row and one column; line logic is
+// run for each (a few hundred microseconds on 40×40), and the solver
+// gives the verdict of the o.Verify with the fewest open cells. When none
+// of those is unique, pairs of the o.Pairs best singles are ranked the
+// same way. It returns the best o.Best edits, best first; each effect is
+// that of solving the edited puzzle afresh.
+func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) ([]Edit, error) {
+	if o.Best <= 0 {
+		o.Best = 5
+	}
+	if o.Verify <= 0 {
+		o.Verify = 20
+	}
+	if o.Pairs == 0 {
+		o.Pairs = 8
+	}
+	if puzzle.Check(p, goal) != nil {
+		return nil, ErrNoGoal
+	}
+	var singles []Edit
+	for r := range p.Height() {
+		for c := range p.Width() {
+			for v := range puzzle.Color(p.NumColors() + 1) {
+				if v == goal[r][c] {
+					continue
+				}
+				e := Edit{edits: []change{{r, c, v}}}
+				e.Open = openAfter(p, goal, e.edits)
+				singles = append(singles, e)
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	byOpen(singles)
+	best, err := verify(ctx, p, goal, singles, o.Verify)
+	if err != nil {
+		return nil, err
+	}
+	if (len(best) == 0 || best[0].Verdict != string(solver.Unique)) && o.Pairs > 0 {
+		var pairs []Edit
+		top := singles[:min(o.Pairs, len(singles))]
+		for i, a := range top {
+			for _, b := range top[i+1:] {
+				if a.edits[0].r == b.edits[0].r && a.edits[0].c == b.edits[0].c {
+					continue
+				}
+				e := Edit{edits: []change{a.edits[0], b.edits[0]}}
+				e.Open = openAfter(p, goal, e.edits)
+				pairs = append(pairs, e)
+			}
+		}
+		byOpen(pairs)
+		more, err := verify(ctx, p, goal, pairs, o.Verify)
+		if err != nil {
+			return nil, err
+		}
+		best = append(best, more...)
+	}
+	slices.SortStableFunc(best, func(a, b Edit) int {
+		return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a.Open, b.Open), cmp.Compare(len(a.edits), len(b.edits)))
+	})
+	best = best[:min(o.Best, len(best))]
+	for i := range best {
+		for _, x := range best[i].edits {
+			best[i].Cells = append(best[i].Cells, cellOf(p, x.r, x.c, x.v))
+		}
+	}
+	return best, nil
+}
+
+// rank orders effects: line-solvable, unique, the rest.
+func rank(e Edit) int {
+	switch {
+	case e.Verdict == string(solver.Unique) && e.Open == 0:
+		return 0
+	case e.Verdict == string(solver.Unique):
+		return 1
+	}
+	return 2
+}
+
+// byOpen sorts candidates by open cells, stably (cell order breaks ties).
+func byOpen(es []Edit) {
+	slices.SortStableFunc(es, func(a, b Edit) int { return cmp.Compare(a.Open, b.Open) })
+}
+
+// verify solves the first n candidates and returns them with verdicts.
+func verify(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, es []Edit, n int) ([]Edit, error) {
+	out := slices.Clone(es[:min(n, len(es))])
+	for i := range out {
+		if out[i].Open == 0 {
+			out[i].Verdict = string(solver.Unique) // line logic fixed every cell
+			continue
+		}
+		res, err := solver.Solve(ctx, edited(p, goal, out[i].edits), solver.Options{})
+		if err != nil {
+			return nil, err
+		}
+		if res.Verdict == solver.Timeout {
+			return nil, fmt.Errorf("solving an edited puzzle: %w", ctx.Err())
+		}
+		out[i].Verdict = string(res.Verdict)
+	}
+	return out, nil
+}
+
+// Edited is p with the given cells of the goal picture changed: the
+// clues of the rows and columns they lie on follow the new picture, which
+// becomes the goal. p itself is not changed.
+func Edited(p *puzzle.Puzzle, goal puzzle.Grid, cells []Cell) (*puzzle.Puzzle, error) {
+	cs := make([]change, len(cells))
+	for i, x := range cells {
+		v := colorOf(p, x)
+		if x.Row < 1 || x.Row > p.Height() || x.Col < 1 || x.Col > p.Width() || v == Unknown {
+			return nil, fmt.Errorf("edit of row %d, column %d to %q: no such cell or colour", x.Row, x.Col, x.Color)
+		}
+		cs[i] = change{x.Row - 1, x.Col - 1, v}
+	}
+	return edited(p, goal, cs), nil
+}
+
+func edited(p *puzzle.Puzzle, goal puzzle.Grid, cs []change) *puzzle.Puzzle {
+	q := *p
+	g := goal.Clone()
+	q.Rows, q.Cols = slices.Clone(p.Rows), slices.Clone(p.Cols)
+	for _, x := range cs {
+		g[x.r][x.c] = x.v
+	}
+	for _, x := range cs {
+		q.Rows[x.r] = puzzle.LineClue(g[x.r])
+		q.Cols[x.c] = puzzle.LineClue(g.Column(x.c))
+	}
+	q.Goal = g
+	return &q
+}
+
+// openAfter is the number of cells line logic leaves open once the
+// changes are made to the goal picture.
+func openAfter(p *puzzle.Puzzle, goal puzzle.Grid, cs []change) int {
+	s := linesolve.NewState(edited(p, goal, cs))
+	if !s.Propagate() {
+		return p.Width() * p.Height() // cannot happen: the new goal fits
+	}
+	return openCells(s)
+}

@@ -1,0 +1,123 @@
+package design_test
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nonosat/nonosat/design"
+	"github.com/nonosat/nonosat/linesolve"
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+)
+
+// resolve writes q out and reads it back (so that nothing of Fix's own
+// puzzle value is reused), then gives its verdict with the goal ignored
+// and the cells line logic leaves open.
+func resolve(t *testing.T, q *puzzle.Puzzle) (solver.Verdict, int) {
+	t.Helper()
+	q2 := roundTrip(t, q)
+	res, err := solver.Solve(context.Background(), q2, solver.Options{IgnoreGoal: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := linesolve.NewState(q2)
+	s.Propagate()
+	open := 0
+	for _, row := range s.Cells {
+		for _, d := range row {
+			if d.Len() > 1 {
+				open++
+			}
+		}
+	}
+	return res.Verdict, open
+}
+
+// roundTrip writes q as XML and reads it back.
+func roundTrip(t *testing.T, q *puzzle.Puzzle) *puzzle.Puzzle {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := puzzle.Encode(&buf, q, puzzle.XML); err != nil {
+		t.Fatal(err)
+	}
+	q2, err := puzzle.Decode(&buf, puzzle.XML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q2
+}
+
+// TestFixEffects: for random pictures with several solutions, every edit
+// Fix reports has the effect a re-solve of the edited puzzle finds, the
+// edits come best first, and the edited goal satisfies the edited clues.
+func TestFixEffects(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	ctx := context.Background()
+	tried, fixed, pairs := 0, 0, 0
+	for i := 0; tried < 24 && i < 500; i++ {
+		colors := 1 + i%3
+		h, w := 5+rng.IntN(6), 5+rng.IntN(6)
+		g := randomGrid(rng, h, w, colors, 0.5)
+		p := puzzle.FromGrid(g, palette(colors))
+		p.Goal = g
+		if v, _ := resolve(t, p); v != solver.Multiple {
+			continue
+		}
+		tried++
+		es, err := design.Fix(ctx, p, g, design.FixOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(es) == 0 {
+			t.Fatalf("case %d: no edits", i)
+		}
+		last := -1
+		for _, e := range es {
+			q, err := design.Edited(p, g, e.Cells)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := puzzle.Check(q, q.Goal); err != nil {
+				t.Fatalf("case %d: edited goal fails its clues: %v", i, err)
+			}
+			v, open := resolve(t, q)
+			if string(v) != e.Verdict || open != e.Open {
+				t.Fatalf("case %d: edit %v reported %s with %d open, re-solve says %s with %d open", i, e.Cells, e.Verdict, e.Open, v, open)
+			}
+			r := 2
+			if v == solver.Unique {
+				r = 1
+				if open == 0 {
+					r = 0
+				}
+			}
+			if r < last {
+				t.Fatalf("case %d: edits not best first: %+v", i, es)
+			}
+			last = r
+			if len(e.Cells) == 2 {
+				pairs++
+			}
+		}
+		if es[0].Verdict == "unique" {
+			fixed++
+		}
+	}
+	if tried < 10 || fixed == 0 {
+		t.Fatalf("%d ambiguous pictures, %d fixed: the test tests too little", tried, fixed)
+	}
+	t.Logf("%d ambiguous pictures, %d made unique, %d pair edits reported", tried, fixed, pairs)
+}
+
+func TestFixErrors(t *testing.T) {
+	p := puzzle.New([][]int{{1}, {1}}, [][]int{{1}, {1}})
+	bad := puzzle.Grid{{1, 1}, {0, 0}}
+	if _, err := design.Fix(context.Background(), p, bad, design.FixOptions{}); err != design.ErrNoGoal {
+		t.Errorf("Fix with a wrong goal: error %v, want ErrNoGoal", err)
+	}
+	if _, err := design.Edited(p, puzzle.Grid{{1, 0}, {0, 1}}, []design.Cell{{Row: 3, Col: 1, Color: "#"}}); err == nil {
+		t.Error("Edited outside the grid: no error")
+	}
+}

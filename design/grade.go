@@ -1,0 +1,94 @@
+package design
+
+import (
+	"context"
+
+	"github.com/nonosat/nonosat/linesolve"
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+)
+
+// The grades (see the package documentation).
+const (
+	LevelNone      = 0 // several solutions, none, or undecided
+	LevelLine      = 1 // line logic alone
+	LevelLookahead = 2 // line logic and probing
+	LevelGuessing  = 3 // needs search with backtracking
+)
+
+var levelNames = [...]string{"not unique", "line", "lookahead", "guessing"}
+
+// Grade is how hard a puzzle is for a person. Its JSON form is the
+// "grade" object of check --json.
+type Grade struct {
+	Level int    `json:"level"` // LevelLine, LevelLookahead, LevelGuessing; LevelNone unless unique
+	Name  string `json:"name"`  // "line", "lookahead", "guessing", "not unique"
+	// LineSolvable: line logic alone fixes every cell.
+	LineSolvable bool `json:"line_solvable"`
+	// Passes and Lines are the passes over the rows and columns (each
+	// solving the lines changed since their last solve) and the line
+	// solves that line logic took to its fixpoint from the empty grid.
+	Passes int `json:"passes"`
+	Lines  int `json:"lines"`
+	// Probes are the (cell, colour) trials of probing after line logic;
+	// Open the cells still open after it.
+	Probes int `json:"probes"`
+	Open   int `json:"open"`
+	// Guesses is the search work of the verdict for grade 3: the
+	// learner's conflicts.
+	Guesses int `json:"guesses"`
+}
+
+// GradeOf solves p (with the default options) and grades it.
+func GradeOf(ctx context.Context, p *puzzle.Puzzle) (Grade, error) {
+	res, err := solver.Solve(ctx, p, solver.Options{})
+	if err != nil {
+		return Grade{}, err
+	}
+	return GradeResult(p, res), nil
+}
+
+// GradeResult grades p given the result of solving it, so that a caller
+// that has solved it pays only for line logic and probing (a few
+// milliseconds on a 50×50 puzzle).
+func GradeResult(p *puzzle.Puzzle, res *solver.Result) Grade {
+	var g Grade
+	b := newBoard(p, nil)
+	ok, _, passes, lines := b.propagate(nil)
+	g.Passes, g.Lines = passes, lines
+	g.LineSolvable = ok && b.open() == 0
+	probed := false
+	if ok && !g.LineSolvable {
+		s := linesolve.NewState(p)
+		if s.ProbeUntil(0, nil) {
+			probed = s.Solved()
+			g.Open = openCells(s)
+		}
+		g.Probes = s.Stats().Probes
+	}
+	switch {
+	case res == nil || res.Verdict != solver.Unique:
+		g.Level = LevelNone
+	case g.LineSolvable:
+		g.Level = LevelLine
+	case probed:
+		g.Level = LevelLookahead
+	default:
+		g.Level = LevelGuessing
+		g.Guesses = res.Stats.Conflicts
+	}
+	g.Name = levelNames[g.Level]
+	return g
+}
+
+func openCells(s *linesolve.State) int {
+	n := 0
+	for _, row := range s.Cells {
+		for _, d := range row {
+			if d.Len() > 1 {
+				n++
+			}
+		}
+	}
+	return n
+}

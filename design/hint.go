@@ -1,0 +1,169 @@
+package design
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/nonosat/nonosat/linesolve"
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+)
+
+// Hint is the next step on a partly filled grid, and the known cells that
+// no solution has. Its JSON form is what hint --json prints: "cells",
+// "line", "reason", "mistakes". With mistakes, the step is the one for the
+// grid with those cells open again.
+type Hint struct {
+	Step
+	Mistakes []Pos `json:"mistakes"`
+}
+
+// ErrNoSolution is returned when the puzzle has no solution.
+var ErrNoSolution = errors.New("the puzzle has no solution")
+
+// NextHint finds the next step a person can make on the partial grid g
+// (Unknown for open cells; nil for the empty grid), simplest kind first:
+// a line alone, then a lookahead, then a guess from a solution that agrees
+// with the known cells. It also lists the known cells that no solution
+// has. A finished grid gives a Hint without cells. g is not changed.
+func NextHint(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid) (Hint, error) {
+	if g == nil {
+		g = EmptyGrid(p)
+	}
+	if err := checkPartial(p, g); err != nil {
+		return Hint{}, err
+	}
+	g = g.Clone()
+	h := Hint{Mistakes: []Pos{}}
+	sol, ok, err := completion(ctx, p, g)
+	if err != nil {
+		return h, err
+	}
+	if !ok {
+		if h.Mistakes, err = mistakes(ctx, p, g); err != nil {
+			return h, err
+		}
+		for _, m := range h.Mistakes {
+			g[m.Row-1][m.Col-1] = Unknown
+		}
+		if sol, ok, err = completion(ctx, p, g); err != nil {
+			return h, err
+		}
+		if !ok {
+			h.Reason = "the known cells fit no solution together, though each fits one alone"
+			h.Cells = []Cell{}
+			return h, nil
+		}
+	}
+	st := newStepper(p, g, sol)
+	if st.done() {
+		h.Cells = []Cell{}
+		h.Reason = "solved"
+		return h, nil
+	}
+	h.Step, err = st.next()
+	return h, err
+}
+
+// Steps is the whole solution of p from the empty grid as steps, each the
+// simplest available (see [NextHint]). A puzzle with several solutions is
+// finished along one of them (its guesses say so).
+func Steps(ctx context.Context, p *puzzle.Puzzle) ([]Step, error) {
+	res, err := solver.Solve(ctx, p, solver.Options{Max: 1})
+	if err != nil {
+		return nil, err
+	}
+	if len(res.Solutions) == 0 {
+		if res.Verdict == solver.Timeout {
+			return nil, ctx.Err()
+		}
+		return nil, ErrNoSolution
+	}
+	st := newStepper(p, EmptyGrid(p), res.Solutions[0])
+	var steps []Step
+	for !st.done() {
+		if err := ctx.Err(); err != nil {
+			return steps, err
+		}
+		s, err := st.next()
+		if err != nil {
+			return steps, err
+		}
+		steps = append(steps, s)
+	}
+	return steps, nil
+}
+
+// completion finds a solution of p that agrees with every known cell of g;
+// ok is false when there is none.
+func completion(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid) (puzzle.Grid, bool, error) {
+	s := linesolve.NewState(p)
+	for r, row := range g {
+		for c, v := range row {
+			if v != Unknown && !s.Set(r, c, linesolve.Of(v)) {
+				return nil, false, nil
+			}
+		}
+	}
+	return firstSolution(ctx, s)
+}
+
+// firstSolution searches s for a solution with the learner, which is
+// complete.
+func firstSolution(ctx context.Context, s *linesolve.State) (puzzle.Grid, bool, error) {
+	if !s.Propagate() {
+		return nil, false, nil
+	}
+	var sol puzzle.Grid
+	found := func(g puzzle.Grid) bool { sol = g; return false }
+	lim := linesolve.SearchLimits{Stop: func() bool { return ctx.Err() != nil }}
+	res := linesolve.NewLearner(s).Run(lim, found)
+	if sol != nil {
+		return sol, true, nil
+	}
+	if res.Stopped {
+		return nil, false, fmt.Errorf("looking for a solution: %w", context.Cause(ctx))
+	}
+	return nil, false, nil
+}
+
+// mistakes lists the known cells of g that no solution of p has, row by
+// row: each known cell is checked alone, skipping those that a solution
+// found on the way already has.
+func mistakes(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid) ([]Pos, error) {
+	var sols []puzzle.Grid
+	out := []Pos{}
+	for r, row := range g {
+		for c, v := range row {
+			if v == Unknown {
+				continue
+			}
+			had := false
+			for _, s := range sols {
+				if s[r][c] == v {
+					had = true
+					break
+				}
+			}
+			if had {
+				continue
+			}
+			s := linesolve.NewState(p)
+			ok := s.Set(r, c, linesolve.Of(v))
+			var sol puzzle.Grid
+			if ok {
+				var err error
+				if sol, ok, err = firstSolution(ctx, s); err != nil {
+					return nil, err
+				}
+			}
+			if ok {
+				sols = append(sols, sol)
+			} else {
+				out = append(out, Pos{Row: r + 1, Col: c + 1})
+			}
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package design_test
+
+const raceEnabled = false

@@ -1,0 +1,148 @@
+package design_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nonosat/nonosat/design"
+	"github.com/nonosat/nonosat/linesolve"
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+)
+
+// checkSteps applies steps from the empty grid and fails t unless every
+// cell a step fixes was open and equals the solution's (when the puzzle is
+// unique), every line step's reason holds (checked by brute force on
+// lines of up to brute cells, else with linesolve.Line), and the grid ends
+// full. It returns the grid reached.
+func checkSteps(t *testing.T, p *puzzle.Puzzle, steps []design.Step, sol puzzle.Grid, brute int) puzzle.Grid {
+	t.Helper()
+	g := design.EmptyGrid(p)
+	for n, s := range steps {
+		if len(s.Cells) == 0 {
+			t.Fatalf("step %d fixes no cell: %+v", n+1, s)
+		}
+		switch s.Kind {
+		case design.KindLine:
+			checkReason(t, p, s, brute)
+		case design.KindLookahead:
+			checkRefutation(t, p, g, s)
+		}
+		for _, x := range s.Cells {
+			v := colorOf(p, x.Color)
+			if g[x.Row-1][x.Col-1] != design.Unknown {
+				t.Fatalf("step %d fixes row %d, column %d again", n+1, x.Row, x.Col)
+			}
+			if sol != nil && v != sol[x.Row-1][x.Col-1] {
+				t.Fatalf("step %d (%s) gives row %d, column %d %s, the solution %c", n+1, s.Reason, x.Row, x.Col, x.Color, p.Char(sol[x.Row-1][x.Col-1]))
+			}
+			g[x.Row-1][x.Col-1] = v
+		}
+	}
+	if err := puzzle.Check(p, g); err != nil {
+		t.Fatalf("after %d steps the grid is not a solution: %v\n%s", len(steps), err, p.FormatGrid(g))
+	}
+	return g
+}
+
+// checkRefutation: a lookahead step fixes one cell, and every other
+// colour of it, assumed with the known cells of g, makes line logic
+// (linesolve.State) fail.
+func checkRefutation(t *testing.T, p *puzzle.Puzzle, g puzzle.Grid, s design.Step) {
+	t.Helper()
+	if len(s.Cells) != 1 || len(s.Assumed) != p.NumColors() {
+		t.Fatalf("lookahead step %+v: want one cell and %d colours refuted", s, p.NumColors())
+	}
+	x := s.Cells[0]
+	for _, a := range s.Assumed {
+		if a.Row != x.Row || a.Col != x.Col || a.Color == x.Color {
+			t.Fatalf("lookahead step %+v refutes another cell or its own colour", s)
+		}
+		st := linesolve.NewState(p)
+		ok := true
+		for r, row := range g {
+			for c, v := range row {
+				if v != design.Unknown {
+					ok = ok && st.Set(r, c, linesolve.Of(v))
+				}
+			}
+		}
+		if ok && st.Set(a.Row-1, a.Col-1, linesolve.Of(colorOf(p, a.Color))) && st.Propagate() {
+			t.Fatalf("lookahead step %s: with %v line logic finds no contradiction", s.Reason, a)
+		}
+	}
+}
+
+// checkReason: with only the cited cells of the line known, the clue
+// forces every cell of the step.
+func checkReason(t *testing.T, p *puzzle.Puzzle, s design.Step, brute int) {
+	t.Helper()
+	li := s.LineIndex
+	var clue puzzle.Clue
+	n := p.Width()
+	if li < p.Height() {
+		clue = p.Rows[li]
+	} else {
+		clue, n = p.Cols[li-p.Height()], p.Height()
+	}
+	known, want := map[int]puzzle.Color{}, map[int]puzzle.Color{}
+	for _, x := range s.Because {
+		known[lineIndex(p, li, x)] = colorOf(p, x.Color)
+	}
+	for _, x := range s.Cells {
+		want[lineIndex(p, li, x)] = colorOf(p, x.Color)
+	}
+	var ok bool
+	if n <= brute {
+		ok = bruteForces(clue, n, p.NumColors(), known, want)
+	} else {
+		d := make([]linesolve.Set, n)
+		for i := range d {
+			d[i] = linesolve.All(p.NumColors())
+			if v, k := known[i]; k {
+				d[i] = linesolve.Of(v)
+			}
+		}
+		out, fits := linesolve.Line(clue, d)
+		ok = fits
+		for i, v := range want {
+			ok = ok && out[i] == linesolve.Of(v)
+		}
+	}
+	if !ok {
+		t.Fatalf("reason does not hold: %s (cited %v, cells %v)", s.Reason, s.Because, s.Cells)
+	}
+}
+
+func TestStepsRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	ctx := context.Background()
+	kinds := map[design.Kind]int{}
+	for i := range 60 {
+		colors := 1 + i%3
+		h, w := 4+rng.IntN(5), 4+rng.IntN(5)
+		g := randomGrid(rng, h, w, colors, 0.4+0.3*rng.Float64())
+		p := puzzle.FromGrid(g, palette(colors))
+		res, err := solver.Solve(ctx, p, solver.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sol puzzle.Grid
+		if res.Verdict == solver.Unique {
+			sol = res.Solutions[0]
+		}
+		steps, err := design.Steps(ctx, p)
+		if err != nil {
+			t.Fatalf("case %d: Steps: %v\n%s", i, err, p.FormatGrid(g))
+		}
+		checkSteps(t, p, steps, sol, 10)
+		for _, s := range steps {
+			kinds[s.Kind]++
+		}
+	}
+	if kinds[design.KindLine] == 0 || kinds[design.KindGuess] == 0 {
+		t.Errorf("steps by kind %v: want line steps and guesses among 60 random puzzles", kinds)
+	}
+	t.Logf("steps by kind: %v", kinds)
+}
