@@ -22,10 +22,15 @@ race:
 # absent). `make corpus-full` runs every puzzle (an hour or more).
 CORPUS_TESTS = -run 'Corpus|Survey|Webpbn|Tournament' ./puzzle ./linesolve ./solver ./design
 
+# Without the corpora the tests skip; say so, since go test prints "ok".
+CORPUS_CHECK = @test -d ../shared/corpora || echo "corpus: SKIPPED: ../shared/corpora is absent, so the corpus tests skip (ok below means nothing ran)"
+
 corpus:
+	$(CORPUS_CHECK)
 	$(GO) test -count=1 $(CORPUS_TESTS)
 
 corpus-full:
+	$(CORPUS_CHECK)
 	NONOSAT_FULL_CORPUS=1 $(GO) test -count=1 -timeout 3h $(CORPUS_TESTS)
 
 fmt:
@@ -78,8 +83,20 @@ fuzz:
 		done; \
 	done
 
-install:
-	$(GO) install ./cmd/nonosat
+# install puts the binary, the man page and the shell completions where
+# distributions do, under PREFIX (and DESTDIR, for packaging).
+PREFIX  ?= /usr/local
+DESTDIR ?=
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 bin/nonosat $(DESTDIR)$(PREFIX)/bin/nonosat
+	bin/nonosat man > $(DESTDIR)$(PREFIX)/share/man/man1/nonosat.1
+	bin/nonosat completion bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/nonosat
+	bin/nonosat completion zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_nonosat
+	bin/nonosat completion fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/nonosat.fish
 
 clean:
 	rm -rf bin

@@ -70,4 +70,13 @@
 // puzzle.Check. For example, the taai2011 set:
 //
 //	go run ./benchmarks/learner -timeout 20s -min 1h ../shared/corpora/tournament-NonogramRecord/question/taai2011.txt
+//
+// # Large puzzles
+//
+//	go run ./benchmarks/genpuzzle -size 1000x1000 -colors 3 -density 0.7 > big.xml
+//
+// writes a seeded random puzzle (internal/randpuzzle.Picture) as XML, for
+// measuring deadlines and memory at scale by hand, as issue 18 did:
+// /usr/bin/time -v, or the summed RSS of nonosat and its SAT worker, for
+// nonosat check --timeout 60s big.xml, with and without --no-presolve.
 package benchmarks

@@ -117,3 +117,29 @@ scan:
 	}
 	return f, comments, nil
 }
+
+// DIMACSSize returns the bytes [Formula.WriteDIMACS] writes for f without
+// comment lines, so that a caller can say how big a file will be before
+// writing it.
+func (f *Formula) DIMACSSize() int64 {
+	n := int64(len(fmt.Sprintf("p cnf %d %d\n", f.NumVars, len(f.Clauses))))
+	for _, c := range f.Clauses {
+		n += 2 // "0\n"
+		for _, l := range c {
+			n += int64(digits(l)) + 1
+		}
+	}
+	return n
+}
+
+// digits is the length of l in decimal, sign included.
+func digits(l Lit) int {
+	n, v := 1, int64(l)
+	if v < 0 {
+		n, v = 2, -v
+	}
+	for ; v >= 10; v /= 10 {
+		n++
+	}
+	return n
+}

@@ -1,6 +1,8 @@
 package encode
 
 import (
+	"context"
+
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -29,6 +31,8 @@ type config struct {
 	domains Domains
 	nodes   NodeFunc
 	kind    Kind
+	// maxBytes bounds the formula's memory (see WithMaxBytes); 0: none.
+	maxBytes int64
 }
 
 // NodeFunc returns, for one line, which block starts and gap cells lie on a
@@ -124,7 +128,21 @@ func (e *Encoding) Block(g puzzle.Grid) (cl cnf.Clause, ok bool) {
 
 // Puzzle encodes p. It is total: contradictory clues give an unsatisfiable
 // formula, not an error. p must be valid (see [puzzle.Puzzle.Validate]).
+// It ignores [WithMaxBytes]; [PuzzleContext] is the variant that can stop.
 func Puzzle(p *puzzle.Puzzle, opts ...Option) *Encoding {
+	e, _ := build(context.Background(), p, append(opts, WithMaxBytes(0)))
+	return e
+}
+
+// PuzzleContext is [Puzzle] that stops, returning ctx.Err(), when ctx is
+// done, and with a *[TooBigError] as soon as the formula passes the
+// budget of [WithMaxBytes]: it looks at both after every line, so that a
+// deadline or a memory budget holds on puzzles of any size.
+func PuzzleContext(ctx context.Context, p *puzzle.Puzzle, opts ...Option) (*Encoding, error) {
+	return build(ctx, p, opts)
+}
+
+func build(ctx context.Context, p *puzzle.Puzzle, opts []Option) (*Encoding, error) {
 	var cfg config
 	for _, o := range opts {
 		o(&cfg)
@@ -132,14 +150,24 @@ func Puzzle(p *puzzle.Puzzle, opts ...Option) *Encoding {
 	if cfg.nodes == nil {
 		cfg.nodes = staticNodes
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	e := &Encoding{width: p.Width(), height: p.Height(), numColors: p.NumColors()}
 	b := &builder{f: &e.Formula}
 	encodeLine := e.lineFunc(cfg.kind) // by Kind; panics on an unknown one
-	e.cellVars(p, cfg.domains, b)
-	if b.unsat {
-		return e
+	m := meter{max: cfg.maxBytes, rows: e.height, lines: e.height + e.width}
+	if err := e.cellVars(ctx, p, cfg.domains, b, &m); err != nil {
+		return nil, err
 	}
+	if b.unsat {
+		return e, nil
+	}
+	m.endCells(&e.Formula)
 	for r, clue := range p.Rows {
+		if err := m.check(ctx, &e.Formula, r); err != nil {
+			return nil, err
+		}
 		line := make([]*cell, e.width)
 		for c := range line {
 			line[c] = e.at(r, c)
@@ -147,17 +175,24 @@ func Puzzle(p *puzzle.Puzzle, opts ...Option) *Encoding {
 		encodeLine(clue, line, cfg.nodes, b)
 	}
 	for c, clue := range p.Cols {
+		if err := m.check(ctx, &e.Formula, e.height+c); err != nil {
+			return nil, err
+		}
 		line := make([]*cell, e.height)
 		for r := range line {
 			line[r] = e.at(r, c)
 		}
 		encodeLine(clue, line, cfg.nodes, b)
 	}
-	return e
+	if err := m.check(ctx, &e.Formula, m.lines); err != nil {
+		return nil, err
+	}
+	return e, nil
 }
 
-// cellVars allocates the cell variables and their exactly-one clauses.
-func (e *Encoding) cellVars(p *puzzle.Puzzle, dom Domains, b *builder) {
+// cellVars allocates the cell variables and their exactly-one clauses,
+// asking m before each row.
+func (e *Encoding) cellVars(ctx context.Context, p *puzzle.Puzzle, dom Domains, b *builder, m *meter) error {
 	e.cells = make([]cell, e.width*e.height)
 	colsets := func(cl []puzzle.Clue) []uint64 {
 		s := make([]uint64, len(cl))
@@ -172,6 +207,9 @@ func (e *Encoding) cellVars(p *puzzle.Puzzle, dom Domains, b *builder) {
 	rowSets, colSets := colsets(p.Rows), colsets(p.Cols)
 	bw := e.numColors == 1
 	for r := range e.height {
+		if err := m.check(ctx, &e.Formula, r); err != nil {
+			return err
+		}
 		for c := range e.width {
 			set := rowSets[r] & colSets[c]
 			if dom != nil {
@@ -204,6 +242,7 @@ func (e *Encoding) cellVars(p *puzzle.Puzzle, dom Domains, b *builder) {
 			}
 		}
 	}
+	return nil
 }
 
 // exactlyOne adds at-least-one and at-most-one over lits: pairwise up to six

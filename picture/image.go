@@ -281,7 +281,7 @@ func (ras *raster) grid(o Options) (puzzle.Grid, []puzzle.Swatch, error) {
 		k++
 	}
 	if exact && len(hist) > k {
-		return nil, nil, fmt.Errorf("%w: %d colours, at most %d plus the background: set a colour limit to reduce them", ErrTooManyColors, len(hist), puzzle.MaxColors)
+		return nil, nil, fmt.Errorf("%w: %d colours, at most %d plus the background", ErrTooManyColors, len(hist), puzzle.MaxColors)
 	}
 	reps := medianCut(hist, k)
 

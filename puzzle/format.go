@@ -27,7 +27,7 @@ const (
 	TAAI   Format = "taai"   // TAAI/TCGA/ICGA tournament files, many puzzles per file
 	Tatham Format = "tatham" // Simon Tatham Pattern game id, one per line
 	Text   Format = "text"   // rows, blank line, columns
-	String Format = "string" // compact "3:2,1-1,2:3" puzzle string
+	String Format = "string" // compact "2:2:3-1,1:3:2" puzzle string
 )
 
 // parsed is what a decoder returns for each puzzle: the puzzle and where its
@@ -95,8 +95,36 @@ func (f Format) Suffix() string {
 	return "." + string(f)
 }
 
-// DecodeAll reads every puzzle of format f from r and validates each.
+// DecodeAll reads every puzzle of format f from r and validates each. One
+// invalid puzzle fails the whole file; [DecodeEntries] keeps the others.
 func DecodeAll(r io.Reader, f Format) ([]*Puzzle, error) {
+	es, err := DecodeEntries(r, f)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Puzzle, len(es))
+	for i, e := range es {
+		if e.Err != nil {
+			return nil, e.Err
+		}
+		out[i] = e.Puzzle
+	}
+	return out, nil
+}
+
+// Entry is one puzzle of a file: the puzzle, or the reason it cannot be
+// used (a clue that does not fit its line, clue totals that differ…),
+// with the line where the reason lies. The other puzzles of the file are
+// not affected.
+type Entry struct {
+	Puzzle *Puzzle
+	Err    error // a *ParseError when not nil; Puzzle is then nil
+}
+
+// DecodeEntries reads every puzzle of format f from r and validates each
+// on its own. The error is for the file as a whole: a syntax error, or no
+// puzzle at all.
+func DecodeEntries(r io.Reader, f Format) ([]Entry, error) {
 	c, ok := codecs[f]
 	if !ok {
 		return nil, fmt.Errorf("%w %q", ErrFormat, f)
@@ -108,12 +136,17 @@ func DecodeAll(r io.Reader, f Format) ([]*Puzzle, error) {
 	if len(ps) == 0 {
 		return nil, &ParseError{Err: ErrNoPuzzle}
 	}
-	out := make([]*Puzzle, len(ps))
+	out := make([]Entry, len(ps))
 	for i, x := range ps {
 		if err := validate(x.p, x.pos); err != nil {
-			return nil, err
+			var pe *ParseError
+			if len(ps) > 1 && errors.As(err, &pe) { // say which one
+				pe.Err = fmt.Errorf("puzzle %d: %w", i+1, pe.Err)
+			}
+			out[i].Err = err
+			continue
 		}
-		out[i] = x.p
+		out[i].Puzzle = x.p
 	}
 	return out, nil
 }
@@ -180,8 +213,27 @@ func ReadFile(name string) (*Puzzle, error) {
 
 // ReadFileAll reads every puzzle of the named file ("-" is standard input).
 // An empty format is chosen from the file suffix, then from the content.
-// Errors are *ParseError values naming the file.
+// Errors are *ParseError values naming the file. One invalid puzzle fails
+// the whole file; [ReadFileEntries] keeps the others.
 func ReadFileAll(name string, f Format) ([]*Puzzle, error) {
+	es, err := ReadFileEntries(name, f)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Puzzle, len(es))
+	for i, e := range es {
+		if e.Err != nil {
+			return nil, e.Err
+		}
+		out[i] = e.Puzzle
+	}
+	return out, nil
+}
+
+// ReadFileEntries is [ReadFileAll] that validates each puzzle on its own:
+// an invalid one is an [Entry] with an error naming the file and line, and
+// the others are read. The error is for the file as a whole.
+func ReadFileEntries(name string, f Format) ([]Entry, error) {
 	var data []byte
 	var err error
 	if name == "-" {
@@ -200,16 +252,26 @@ func ReadFileAll(name string, f Format) ([]*Puzzle, error) {
 			return nil, &ParseError{File: name, Err: err}
 		}
 	}
-	ps, err := DecodeAll(bytes.NewReader(data), f)
+	es, err := DecodeEntries(bytes.NewReader(data), f)
 	if err != nil {
-		var pe *ParseError
-		if errors.As(err, &pe) {
-			pe.File = name
-			return nil, pe
-		}
-		return nil, &ParseError{File: name, Err: err}
+		return nil, named(name, err)
 	}
-	return ps, nil
+	for i := range es {
+		if es[i].Err != nil {
+			es[i].Err = named(name, es[i].Err)
+		}
+	}
+	return es, nil
+}
+
+// named makes err a *ParseError naming file name.
+func named(name string, err error) error {
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		pe.File = name
+		return pe
+	}
+	return &ParseError{File: name, Err: err}
 }
 
 // maxFileSize bounds what ReadFileAll reads into memory.

@@ -9,7 +9,8 @@ import (
 
 // The compact puzzle string of the R nonogram package: row clues, "-",
 // column clues; clues separated by ":", numbers within a clue by ",". An
-// empty clue is "0". Example: "3:2,1:1-1,1:3:1".
+// empty clue is "0". Example: "2:2:3-1,1:3:2" (rows 2, 2 and 3; columns
+// 1 1, 3 and 2).
 
 func decodeString(r io.Reader) ([]parsed, error) {
 	ls, err := readAllLines(r)

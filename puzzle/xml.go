@@ -41,6 +41,25 @@ type xnode struct {
 	kids  []*xnode
 	line  int
 	start int // line where the start tag begins
+	n     int // kids counted against a limit (see countKid)
+}
+
+// countKid counts kid n of element top against the limits the puzzle
+// will be held to (lines per <clues>, counts per <line>), so that a
+// document far over them stops at the first element too many instead of
+// being read whole.
+func countKid(top, n *xnode) error {
+	switch {
+	case top.name == "clues" && n.name == "line":
+		if top.n++; top.n > MaxSide {
+			return errorf(n.line, "%w: more than %d lines", ErrTooLarge, MaxSide)
+		}
+	case top.name == "line" && n.name == "count":
+		if top.n++; top.n > MaxSide {
+			return errorf(n.line, "%w: more than %d counts in a line", ErrTooLarge, MaxSide)
+		}
+	}
+	return nil
 }
 
 func (n *xnode) get(key string) (string, bool) {
@@ -93,6 +112,9 @@ func readXMLTree(r io.Reader) (*xnode, error) {
 				root = n
 			} else {
 				top := stack[len(stack)-1]
+				if err := countKid(top, n); err != nil {
+					return nil, err
+				}
 				top.kids = append(top.kids, n)
 			}
 			stack = append(stack, n)

@@ -107,22 +107,46 @@ func toLits(c cnf.Clause) []sat.Lit {
 }
 
 // giniBackend runs gini in process. It can be stopped and is safe to run
-// concurrently with other gini instances.
+// concurrently with other gini instances. The formula goes to gini in the
+// first solve, which stops loading it when the context ends.
 type giniBackend struct {
-	g     *gini.Gini
-	nvars int
-	unsat bool
+	g       *gini.Gini
+	f       *cnf.Formula
+	pending []cnf.Clause // added before the first solve
+	nvars   int
+	unsat   bool
 }
 
-func newGini(f *cnf.Formula) *giniBackend {
-	b := &giniBackend{g: gini.NewVc(f.NumVars, len(f.Clauses)), nvars: f.NumVars}
-	for _, c := range f.Clauses {
-		b.add(c)
+func newGini(f *cnf.Formula) *giniBackend { return &giniBackend{f: f, nvars: f.NumVars} }
+
+// load gives gini the formula and the clauses added so far, asking ctx
+// every 65,536 clauses.
+func (b *giniBackend) load(ctx context.Context) error {
+	b.g = gini.NewVc(b.f.NumVars, len(b.f.Clauses))
+	for i, c := range b.f.Clauses {
+		if i&0xffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		b.put(c)
 	}
-	return b
+	for _, c := range b.pending {
+		b.put(c)
+	}
+	b.pending = nil
+	return nil
 }
 
 func (b *giniBackend) add(c cnf.Clause) {
+	if b.g == nil {
+		b.pending = append(b.pending, c)
+		return
+	}
+	b.put(c)
+}
+
+func (b *giniBackend) put(c cnf.Clause) {
 	if len(c) == 0 {
 		b.unsat = true // gini treats an empty clause as a no-op
 		return
@@ -136,6 +160,12 @@ func (b *giniBackend) add(c cnf.Clause) {
 func (b *giniBackend) close() {}
 
 func (b *giniBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
+	if b.g == nil {
+		if err := b.load(ctx); err != nil {
+			b.g = nil
+			return false, nil, err
+		}
+	}
 	if b.unsat {
 		return false, nil, nil
 	}

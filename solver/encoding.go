@@ -13,15 +13,27 @@ import (
 // one call's formula decodes with another's. When presolving finishes the
 // grid, every cell is fixed by a unit clause; when it finds a
 // contradiction, the plain encoding (unsatisfiable too) is returned.
+// It ignores o.MaxMemory.
 func Encode(p *puzzle.Puzzle, o Options) *encode.Encoding {
-	kind := encode.WithKind(o.Encoding)
+	o.MaxMemory = 0
+	e, _ := EncodeContext(context.Background(), p, o)
+	return e
+}
+
+// EncodeContext is [Encode] that stops with ctx's error when ctx ends,
+// and with a *[encode.TooBigError] when the formula passes its share of
+// o.MaxMemory, as [Solve] does.
+func EncodeContext(ctx context.Context, p *puzzle.Puzzle, o Options) (*encode.Encoding, error) {
+	opts := []encode.Option{encode.WithKind(o.Encoding), encode.WithMaxBytes(formulaBudget(o))}
 	if o.NoPresolve {
-		return encode.Puzzle(p, kind)
+		return encode.PuzzleContext(ctx, p, opts...)
 	}
-	pre := presolve(context.Background(), p, o.Probe)
+	pre := presolve(ctx, p, o.Probe)
 	switch {
+	case pre.stopped:
+		return nil, ctx.Err()
 	case pre.contradiction:
-		return encode.Puzzle(p, kind)
+		return encode.PuzzleContext(ctx, p, opts...)
 	case pre.grid != nil:
 		d := make(encode.Domains, len(pre.grid))
 		for r, row := range pre.grid {
@@ -30,7 +42,7 @@ func Encode(p *puzzle.Puzzle, o Options) *encode.Encoding {
 				d[r][c] = 1 << v
 			}
 		}
-		return encode.Puzzle(p, encode.WithDomains(d), kind)
+		return encode.PuzzleContext(ctx, p, append(opts, encode.WithDomains(d))...)
 	}
-	return encode.Puzzle(p, append(pre.options, kind)...)
+	return encode.PuzzleContext(ctx, p, append(pre.options, opts...)...)
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -20,7 +21,9 @@ import (
 // temporary directory, runs the solver there, reads its answer and removes
 // the directory: enumeration re-runs the solver from scratch with the
 // blocking clauses added. A done context kills the solver and everything
-// it started (its process group, on Unix).
+// it started (its process group, on Unix). On Linux the solver also dies
+// with this process, even when it is killed by SIGKILL, and the next
+// external solve removes the temporary folders such a death left behind.
 //
 // The answer is read with [cnf.ReadModel] from the solver's standard
 // output, or from the result file for solvers that write one (MiniSat and
@@ -104,6 +107,26 @@ type externalBackend struct {
 	result bool
 	f      *cnf.Formula
 	added  []cnf.Clause
+	swept  bool // stale temporary folders were removed
+}
+
+// tempPrefix starts the name of the temporary folder of each solve,
+// followed by the process id, so that a later run can remove the folders
+// of processes killed before they could (see removeStale).
+const tempPrefix = "nonosat-sat-"
+
+// runLocked runs cmd from a goroutine locked to its OS thread, which
+// therefore lives until cmd ends: the kernel's parent-death signal
+// (dieWithParent) follows the thread that started the child, not the
+// process, and must not fire while this process lives.
+func runLocked(cmd *exec.Cmd) error {
+	done := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		done <- cmd.Run()
+	}()
+	return <-done
 }
 
 // newExternal returns the back end for a known solver's name or for
@@ -163,13 +186,20 @@ func (b *externalBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
 	if err := ctx.Err(); err != nil {
 		return false, nil, err
 	}
-	dir, err := os.MkdirTemp("", "nonosat-sat-")
+	if !b.swept {
+		removeStale(os.TempDir())
+		b.swept = true
+	}
+	dir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", tempPrefix, os.Getpid()))
 	if err != nil {
 		return false, nil, fmt.Errorf("%s: %w", b.name, err)
 	}
 	defer os.RemoveAll(dir)
 	in := filepath.Join(dir, "in.cnf")
-	if err := b.write(in); err != nil {
+	if err := b.write(ctx, in); err != nil {
+		if ctx.Err() != nil {
+			return false, nil, ctx.Err()
+		}
 		return false, nil, fmt.Errorf("%s: writing the formula: %w", b.name, err)
 	}
 	args := append(append([]string(nil), b.args...), in)
@@ -188,7 +218,8 @@ func (b *externalBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
 	}
 	cmd.WaitDelay = waitDelay
 	ownGroup(cmd)
-	runErr := cmd.Run()
+	dieWithParent(cmd)
+	runErr := runLocked(cmd)
 	killGroup(cmd) // children the solver left behind
 	if err := ctx.Err(); err != nil {
 		return false, nil, err
@@ -251,8 +282,9 @@ func (b *externalBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
 	return false, nil, fmt.Errorf("%s: no answer (exit code %d)%s", b.name, code, messages())
 }
 
-// write writes the formula and the clauses added so far to the file name.
-func (b *externalBackend) write(name string) error {
+// write writes the formula and the clauses added so far to the file name;
+// it stops with ctx's error when ctx ends.
+func (b *externalBackend) write(ctx context.Context, name string) error {
 	fh, err := os.Create(name)
 	if err != nil {
 		return err
@@ -261,7 +293,7 @@ func (b *externalBackend) write(name string) error {
 	if len(b.added) > 0 {
 		all.Clauses = append(b.f.Clauses[:len(b.f.Clauses):len(b.f.Clauses)], b.added...)
 	}
-	err = all.WriteDIMACS(fh)
+	err = all.WriteDIMACS(cnf.ContextWriter(ctx, fh))
 	if cerr := fh.Close(); err == nil {
 		err = cerr
 	}

@@ -10,3 +10,7 @@ func ownGroup(*exec.Cmd) {}
 
 // killGroup does nothing here.
 func killGroup(*exec.Cmd) {}
+
+// removeStale does nothing here: there is no portable way to tell
+// whether a process id is alive.
+func removeStale(string) {}

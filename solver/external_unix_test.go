@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -55,5 +57,74 @@ func TestFakeSolverHangs(t *testing.T) {
 			t.Fatalf("the hanging solver's child %d is still running", pid)
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestExternalDiesWithParent kills, with SIGKILL, a process that is running
+// an external solver, and checks that the solver dies too, and that the
+// next external solve removes the temporary folder the killed process left.
+func TestExternalDiesWithParent(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("only Linux ties a child's life to its parent's")
+	}
+	dir := t.TempDir()
+	tmp := filepath.Join(dir, "tmp")
+	if err := os.Mkdir(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	pidFile := filepath.Join(dir, "pid")
+	// The solver writes its process id, then becomes a long sleep.
+	backend := fakeSolver(t, fmt.Sprintf("echo $$ > %s.tmp\nmv %s.tmp %s\nexec sleep 60", pidFile, pidFile, pidFile))
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := exec.Command(exe, "-test.run=^$")
+	parent.Env = append(os.Environ(), "NONOSAT_TEST_SOLVE_WITH="+backend, "TMPDIR="+tmp)
+	if err := parent.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer parent.Process.Kill()
+	var pid int
+	for i := 0; ; i++ {
+		if data, err := os.ReadFile(pidFile); err == nil {
+			if pid, err = strconv.Atoi(strings.TrimSpace(string(data))); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+		if i == 200 {
+			t.Fatal("the external solver did not start within 20 s")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err := parent.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	parent.Wait()
+	for i := 0; ; i++ {
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			break
+		}
+		if stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil && strings.Contains(string(stat), ") Z ") {
+			break // dead, waiting for init to reap it
+		}
+		if i == 50 {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("the external solver %d still runs 5 s after its parent was killed", pid)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+
+	left, _ := filepath.Glob(filepath.Join(tmp, "nonosat-sat-*"))
+	if len(left) != 1 {
+		t.Fatalf("the killed process left %v in its temporary folder, want its one solve folder", left)
+	}
+	t.Setenv("TMPDIR", tmp)
+	if _, err := solver.Solve(t.Context(), fakePuzzle(), solver.Options{Backend: fakeSolver(t, "echo 's UNSATISFIABLE'"), NoPresolve: true}); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "nonosat-sat-*")); len(left) != 0 {
+		t.Errorf("after another external solve, %v is still there", left)
 	}
 }

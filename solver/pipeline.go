@@ -118,6 +118,8 @@ func presolveStage(ctx context.Context, j *job) (bool, bool, error) {
 	j.res.Stats.Presolve = time.Since(t)
 	j.res.Stats.FixedCells = j.pre.fixed
 	switch {
+	case j.pre.stopped: // the deadline came in the first pass: run says timeout
+		return false, false, nil
 	case j.pre.contradiction:
 		j.res.LineSolved = true
 		return true, true, nil
@@ -180,11 +182,14 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 func satStage(ctx context.Context, j *job) (bool, bool, error) {
 	t := time.Now()
 	defer func() { j.res.Stats.SAT = time.Since(t) }()
-	e := encode.Puzzle(j.p, append(j.pre.options, encode.WithKind(j.o.Encoding))...)
-	j.res.Stats.Vars, j.res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
+	e, err := encode.PuzzleContext(ctx, j.p, append(j.pre.options, encode.WithKind(j.o.Encoding), encode.WithMaxBytes(formulaBudget(j.o)))...)
 	if ctx.Err() != nil {
 		return false, false, nil
 	}
+	if err != nil {
+		return true, false, err // a *encode.TooBigError
+	}
+	j.res.Stats.Vars, j.res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
 	var sr searchResult
 	if j.o.Backend == "portfolio" {
 		sr = race(ctx, j.p, e, j.o, j.limit, j.known)

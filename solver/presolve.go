@@ -12,6 +12,7 @@ import (
 // presolved is the outcome of line solving before SAT.
 type presolved struct {
 	contradiction bool
+	stopped       bool        // ctx ended before the first fixpoint: nothing to go on with
 	grid          puzzle.Grid // the solution, when line solving finished it
 	fixed         int
 	options       []encode.Option
@@ -25,16 +26,20 @@ const defaultProbe = 4
 // given budget (see Options.Probe). A finished grid is the
 // unique solution (every step was forced); a contradiction means none. Else
 // the encoder gets the cell domains and, per line, the block starts and gap
-// cells that line solving still allows.
+// cells that line solving still allows. When ctx ends first it returns
+// at once, stopped.
 func presolve(ctx context.Context, p *puzzle.Puzzle, probe int) presolved {
+	stop := func() bool { return ctx.Err() != nil }
 	s := linesolve.NewState(p)
-	if !s.Propagate() {
+	if !s.PropagateUntil(stop) {
 		return presolved{contradiction: true}
+	}
+	if s.Pending() > 0 {
+		return presolved{stopped: true}
 	}
 	if probe == 0 {
 		probe = defaultProbe * p.Width() * p.Height()
 	}
-	stop := func() bool { return ctx.Err() != nil }
 	if probe > 0 && !s.Solved() && !s.ProbeUntil(probe, stop) {
 		return presolved{contradiction: true}
 	}

@@ -63,6 +63,11 @@ type Options struct {
 	IgnoreGoal bool
 	// Encoding is the line encoding (encode.Path when empty); see encode.Kind.
 	Encoding encode.Kind
+	// MaxMemory is the memory, in bytes, that the formula and the SAT
+	// back end may take (0: no limit). Encoding stops with a
+	// *encode.TooBigError as soon as the formula passes its share (see
+	// formulaBudget), before the back end gets it.
+	MaxMemory int64
 }
 
 // Stats describe the work done.

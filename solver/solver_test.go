@@ -21,6 +21,12 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	if backend := os.Getenv("NONOSAT_TEST_SOLVE_WITH"); backend != "" {
+		// A parent to kill: TestExternalDiesWithParent.
+		_, err := solver.Solve(context.Background(), fakePuzzle(), solver.Options{Backend: backend, NoPresolve: true})
+		fmt.Fprintln(os.Stderr, "solve ended:", err)
+		os.Exit(1)
+	}
 	os.Exit(m.Run())
 }
 

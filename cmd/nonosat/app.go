@@ -16,7 +16,7 @@ import (
 // while setting the app up (HelpName, help flags), so sharing one value
 // between apps, as the tests do, would garble the second one.
 func commands() []*cli.Command {
-	return []*cli.Command{solveCmd(), checkCmd(), countCmd(), batchCmd(), makeCmd(), renderCmd(), convertCmd(), infoCmd(), verifyCmd(), hintCmd(), stepsCmd(), fixCmd(), generateCmd(), dimacsCmd(), decodeCmd(), proofCmd(), workerCmd()}
+	return []*cli.Command{solveCmd(), checkCmd(), countCmd(), batchCmd(), makeCmd(), renderCmd(), convertCmd(), infoCmd(), verifyCmd(), hintCmd(), stepsCmd(), fixCmd(), generateCmd(), dimacsCmd(), decodeCmd(), proofCmd(), completionCmd(), manCmd(), workerCmd()}
 }
 
 // newApp returns the whole command-line program writing to stdout and
@@ -27,6 +27,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Name:            "nonosat",
 		HelpName:        "nonosat",
 		Usage:           "solve nonograms with a SAT solver",
+		Version:         version(),
 		UsageText:       "nonosat [--format NAME] COMMAND [flags] ARGS...",
 		Writer:          stdout,
 		ErrWriter:       stderr,
@@ -43,6 +44,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		fmt.Fprintf(stderr, "nonosat: unknown command %q\n", name)
 		cli.OsExiter(exitUsage)
 	}
+	addExamples(app.Commands)
 	for _, c := range app.Commands {
 		c.HideHelpCommand = true
 		if c.OnUsageError == nil {
@@ -153,6 +155,20 @@ func readPuzzles(c *cli.Context, name string) ([]*puzzle.Puzzle, error) {
 		return nil, cli.Exit(err, exitError)
 	}
 	return ps, nil
+}
+
+// readEntries is readPuzzles for commands that go on past an invalid
+// puzzle of a file that holds several: each entry is a puzzle or its error.
+func readEntries(c *cli.Context, name string) ([]puzzle.Entry, error) {
+	f, err := inputFormat(c)
+	if err != nil {
+		return nil, err
+	}
+	es, err := puzzle.ReadFileEntries(name, f)
+	if err != nil {
+		return nil, cli.Exit(err, exitError)
+	}
+	return es, nil
 }
 
 func hasFlag(flags []cli.Flag, name string) bool {

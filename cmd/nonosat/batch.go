@@ -66,6 +66,8 @@ func batchCmd() *cli.Command {
 			&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving and the learner: the whole formula to SAT"},
 			noSearchFlag(),
 			encodingFlag(),
+			maxMemoryFlag(),
+			&cli.StringFlag{Name: "shard", Usage: "solve only shard `K/N` of the puzzles (K from 1 to N): every Nth puzzle in the order batch lists them, starting with the Kth, so that N runs (a Slurm array, GNU parallel, Kubernetes indexed jobs) share the work and their -o files concatenate"},
 		},
 		Action: withArgs(1, -1, runBatch),
 	}
@@ -95,10 +97,10 @@ type batchFile struct {
 // scanned is what reading a batch file gave.
 type scanned struct {
 	path string
-	ps   []*puzzle.Puzzle // nil after the first pass: only n is kept
-	n    int              // puzzles in the file
-	err  error            // the file could not be read or parsed: one error line
-	skip bool             // not a puzzle file
+	es   []puzzle.Entry // nil after the first pass: only n is kept
+	n    int            // puzzles in the file, invalid ones included
+	err  error          // the file could not be read or parsed: one error line
+	skip bool           // not a puzzle file
 }
 
 // batchJob is one puzzle to solve, or a file's error to write.
@@ -123,10 +125,15 @@ type batch struct {
 
 	stats *batchStats
 	prog  *progress
+	sh    shard
 }
 
 func runBatch(c *cli.Context, args []string) error {
 	b := &batch{jobs: c.Int("jobs"), timeout: c.Duration("timeout")}
+	var err error
+	if b.sh, err = parseShard(c.String("shard")); err != nil {
+		return usagef(c, "--shard %q: %v", c.String("shard"), err)
+	}
 	switch {
 	case b.jobs < 0:
 		return usagef(c, "-j must be 1 or more")
@@ -147,13 +154,13 @@ func runBatch(c *cli.Context, args []string) error {
 	if b.jobs == 0 {
 		b.jobs = runtime.NumCPU()
 	}
-	var err error
 	if b.format, err = inputFormat(c); err != nil {
 		return err
 	}
 	if b.opts, err = solverOptions(c); err != nil {
 		return err
 	}
+	b.opts.MaxMemory /= int64(b.jobs) // each of the jobs solving at once gets its share
 	b.opts.Max = c.Int("max")
 	if b.opts.Max == 0 {
 		b.opts.Max = -1
@@ -180,7 +187,7 @@ func runBatch(c *cli.Context, args []string) error {
 		b.out, b.outFn = f, name
 	}
 
-	sigCtx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+	sigCtx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	ctx, cancel := context.WithCancel(sigCtx)
 	defer cancel()
@@ -193,37 +200,40 @@ func runBatch(c *cli.Context, args []string) error {
 	// First pass: find the puzzles, for the total the progress bar shows.
 	var scans []scanned
 	total := 0
+	ordinal := 0 // of the puzzle (or file error line) in the whole run, for --shard
 	for _, f := range files {
 		if ctx.Err() != nil {
 			total = -1 // not counted
 			break
 		}
 		s := b.scan(f)
+		count := func(k batchKey) {
+			switch {
+			case !b.sh.take(&ordinal):
+			case done[k]:
+				b.stats.resumed++
+			default:
+				total++
+			}
+		}
 		switch {
 		case s.skip:
 			b.stats.skipped = append(b.stats.skipped, s.path)
 			continue
 		case s.err != nil:
-			if done[batchKey{s.path, 0}] {
-				b.stats.resumed++
-			} else {
-				total++
-			}
+			count(batchKey{s.path, 0})
 		default:
 			for i := range s.n {
-				if done[batchKey{s.path, puzzleIndex(i, s.n)}] {
-					b.stats.resumed++
-				} else {
-					total++
-				}
+				count(batchKey{s.path, puzzleIndex(i, s.n)})
 			}
 		}
-		s.ps = nil // read again when its turn comes: holding every puzzle costs too much memory
+		s.es = nil // read again when its turn comes: holding every puzzle costs too much memory
 		scans = append(scans, s)
 		b.stats.files++
 	}
 	if showProgress {
 		b.prog = newProgress(errw, total)
+		b.prog.shared = b.outFn == "" && sameOutput(c.App.Writer, errw)
 	}
 
 	start := time.Now()
@@ -279,8 +289,9 @@ func puzzleIndex(i, n int) int {
 // feed reads each file again and hands out its puzzles that are not done,
 // until every file is read or ctx is done.
 func (b *batch) feed(ctx context.Context, scans []scanned, done map[batchKey]bool, jobs chan<- batchJob) {
+	ordinal := 0
 	send := func(j batchJob) bool {
-		if done[j.key] {
+		if !b.sh.take(&ordinal) || done[j.key] {
 			return true
 		}
 		select {
@@ -300,8 +311,8 @@ func (b *batch) feed(ctx context.Context, scans []scanned, done map[batchKey]boo
 			}
 			continue
 		}
-		for i, p := range s.ps {
-			if !send(batchJob{key: batchKey{s.path, puzzleIndex(i, len(s.ps))}, p: p}) {
+		for i, e := range s.es { // an invalid puzzle is an error line of its own
+			if !send(batchJob{key: batchKey{s.path, puzzleIndex(i, len(s.es))}, p: e.Puzzle, err: e.Err}) {
 				return
 			}
 		}
@@ -319,7 +330,7 @@ func (b *batch) scan(f batchFile) (s scanned) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			s.ps, s.n, s.skip = nil, 0, false
+			s.es, s.n, s.skip = nil, 0, false
 			s.err = fmt.Errorf("%s: reading crashed: %v", f.path, r)
 		}
 	}()
@@ -339,12 +350,12 @@ func (b *batch) scan(f batchFile) (s scanned) {
 			return s
 		}
 	}
-	ps, err := puzzle.ReadFileAll(f.path, b.format)
+	es, err := puzzle.ReadFileEntries(f.path, b.format)
 	if err != nil && !claimed {
 		s.skip = true
 		return s
 	}
-	s.ps, s.n, s.err = ps, len(ps), err
+	s.es, s.n, s.err = es, len(es), err
 	return s
 }
 
@@ -384,23 +395,32 @@ func skipByName(name string) bool {
 
 // batchFiles lists the files to read: each file named, and every file
 // under each folder named, in lexical order, each once. The output file is
-// left out, and names starting with "." inside folders are ignored. A path
-// named that does not exist is an error; a file or folder inside that
-// cannot be read is listed with its error, for an error line.
+// left out when it is the results of an earlier run; when it is a puzzle
+// file (named, or found in a folder and read as one), batchFiles refuses
+// to overwrite it with an error. Names starting with "." inside folders
+// are ignored. A path named that does not exist is an error; a file or
+// folder inside that cannot be read is listed with its error, for an
+// error line.
 func batchFiles(args []string, output string) ([]batchFile, error) {
 	outAbs := ""
+	var outInfo fs.FileInfo
 	if output != "" {
 		outAbs, _ = filepath.Abs(output)
+		outInfo, _ = os.Stat(output)
 	}
 	seen := map[string]bool{}
 	var files []batchFile
+	var clash error
 	add := func(path string, explicit bool) {
 		path = filepath.Clean(path)
 		if seen[path] {
 			return
 		}
 		seen[path] = true
-		if abs, err := filepath.Abs(path); err == nil && abs == outAbs {
+		if isOutput(path, outAbs, outInfo) {
+			if explicit || isPuzzleFile(path) {
+				clash = fmt.Errorf("-o %s: it is one of the input puzzle files; write the results elsewhere", output)
+			}
 			return
 		}
 		files = append(files, batchFile{path: path, explicit: explicit})
@@ -440,7 +460,36 @@ func batchFiles(args []string, output string) ([]batchFile, error) {
 			return nil, err
 		}
 	}
+	if clash != nil {
+		return nil, clash
+	}
 	return files, nil
+}
+
+// isOutput reports whether path is the output file: the same name, or the
+// same file under another name (a link).
+func isOutput(path, outAbs string, outInfo fs.FileInfo) bool {
+	if outAbs == "" {
+		return false
+	}
+	if abs, err := filepath.Abs(path); err == nil && abs == outAbs {
+		return true
+	}
+	fi, err := os.Stat(path)
+	return err == nil && outInfo != nil && os.SameFile(fi, outInfo)
+}
+
+// isPuzzleFile reports whether a file found in a folder would be read as
+// puzzles: a puzzle suffix, or content that looks like a puzzle format.
+func isPuzzleFile(path string) bool {
+	if skipByName(path) {
+		return false
+	}
+	if _, err := puzzle.Detect(path, nil); err == nil {
+		return true
+	}
+	data, err := readHead(path, 4096)
+	return err == nil && puzzle.Sniff(data) != ""
 }
 
 // openResults opens the output file. Without resume it is created afresh.
@@ -597,6 +646,9 @@ func (b *batch) write(line jsonResult, d time.Duration) {
 	defer b.outMu.Unlock()
 	if b.werr != nil {
 		return
+	}
+	if b.prog != nil && b.prog.shared {
+		b.prog.clear() // the line goes where the bar is; update redraws it below
 	}
 	if _, err := b.out.Write(data); err != nil {
 		b.werr = err

@@ -1,11 +1,14 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 
+	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -25,14 +28,15 @@ func dimacsCmd() *cli.Command {
 			"\"is there another solution?\": unsatisfiable means the solution is unique.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `OUT` instead of standard output"},
-			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "encode puzzle `N` of a file that holds several"},
+			&cli.IntFlag{Name: "index", Aliases: []string{"puzzle"}, Value: 1, Usage: "encode puzzle `N` of a file that holds several (as decode --index; --puzzle N is the old name)"},
 			&cli.StringSliceFlag{Name: "block", Usage: "forbid the solution in text grid `FILE` (as 'nonosat verify' reads it); may be repeated"},
 			&cli.BoolFlag{Name: "block-goal", Usage: "forbid the solution the puzzle file carries (its goal)"},
 			&cli.BoolFlag{Name: "no-presolve", Usage: "encode the clues alone, without line solving first"},
 			encodingFlag(),
-			&cli.BoolFlag{Name: "units", Usage: "keep the unit clauses of cells presolving fixed (the default)"},
+			&cli.BoolFlag{Name: "units", DefaultText: "true, unless --no-units", Usage: "keep the unit clauses of cells presolving fixed"},
 			&cli.BoolFlag{Name: "no-units", Usage: "leave out the unit clauses of fixed cells and list them as \"c fixed\" in the header"},
 			formatFlag(),
+			maxMemoryFlag(),
 		},
 		Action: withArgs(1, 1, dimacs),
 	}
@@ -46,7 +50,7 @@ func dimacs(c *cli.Context, args []string) error {
 	if err != nil {
 		return usagef(c, "--encoding: %v", err)
 	}
-	p, err := onePuzzle(c, args[0], c.Int("puzzle"), "--puzzle")
+	p, err := onePuzzle(c, args[0], c.Int("index"), "--index")
 	if err != nil {
 		return err
 	}
@@ -64,16 +68,63 @@ func dimacs(c *cli.Context, args []string) error {
 			return cli.Exit(fmt.Sprintf("%s: --block-goal: the puzzle carries no goal", args[0]), exitError)
 		}
 		if err := puzzle.Check(p, p.Goal); err != nil {
-			return cli.Exit(fmt.Sprintf("%s: --block-goal: the goal is not a solution: %v", args[0], err), exitError)
+			return cli.Exit(fmt.Sprintf("%s: --block-goal: the goal is %v", args[0], err), exitError)
 		}
 		o.Block = append(o.Block, p.Goal)
 	}
-	e := solver.Encode(p, solver.Options{NoPresolve: c.Bool("no-presolve"), Encoding: kind})
-	var buf bytes.Buffer
-	if err := e.WriteDIMACS(&buf, p, o); err != nil {
+	mem, err := maxMemory(c)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	e, err := solver.EncodeContext(ctx, p, solver.Options{NoPresolve: c.Bool("no-presolve"), Encoding: kind, MaxMemory: mem})
+	switch {
+	case ctx.Err() != nil:
+		return cli.Exit("interrupted", exitInterrupted)
+	case err != nil:
+		return cli.Exit(fmt.Sprintf("%s: %v", args[0], tooBig(err)), exitError)
+	}
+	out := c.String("output")
+	if size := e.Formula.DIMACSSize(); size >= bigDIMACS {
+		to := out
+		if to == "" || to == "-" {
+			to = "standard output"
+		}
+		fmt.Fprintf(c.App.ErrWriter, "nonosat: writing about %s to %s (%d variables, %d clauses)\n", encode.Bytes(size), to, e.Formula.NumVars, len(e.Formula.Clauses))
+	}
+	if err := writeDIMACS(ctx, c, out, e, p, o); err != nil {
+		if ctx.Err() != nil {
+			return cli.Exit("interrupted", exitInterrupted)
+		}
 		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
 	}
-	return writeOutput(c, c.String("output"), buf.Bytes())
+	return nil
+}
+
+// bigDIMACS is the size from which dimacs says how big its output will be
+// before it writes it.
+const bigDIMACS = 64 << 20
+
+// writeDIMACS streams e's DIMACS form to the file out (standard output
+// for "" or "-"), stopping when ctx ends; a file left unfinished is
+// removed.
+func writeDIMACS(ctx context.Context, c *cli.Context, out string, e *encode.Encoding, p *puzzle.Puzzle, o encode.DIMACSOptions) error {
+	if out == "" || out == "-" {
+		return e.WriteDIMACS(cnf.ContextWriter(ctx, c.App.Writer), p, o)
+	}
+	fh, err := os.Create(out)
+	if err != nil {
+		return err
+	}
+	err = e.WriteDIMACS(cnf.ContextWriter(ctx, fh), p, o)
+	if cerr := fh.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(out)
+	}
+	return err
 }
 
 // onePuzzle reads puzzle n (from 1) of the named file; flag names the

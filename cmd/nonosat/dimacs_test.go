@@ -105,7 +105,7 @@ func TestDimacsErrors(t *testing.T) {
 		want string // in stderr
 	}{
 		{"units twice", []string{"testdata/heart.non", "--units", "--no-units"}, exitUsage, "--units and --no-units exclude each other"},
-		{"no such puzzle", []string{"testdata/heart.non", "--puzzle", "2"}, exitUsage, "--puzzle 2: testdata/heart.non holds 1 puzzle(s)"},
+		{"no such puzzle", []string{"testdata/heart.non", "--puzzle", "2"}, exitUsage, "--index 2: testdata/heart.non holds 1 puzzle(s)"},
 		{"missing file", []string{"testdata/missing.non"}, exitError, "testdata/missing.non"},
 		{"no goal", []string{noGoal, "--block-goal"}, exitError, "--block-goal: the puzzle carries no goal"},
 		{"not a solution", []string{"testdata/heart.non", "--block", "testdata/heart-wrong.grid"}, exitError, "testdata/heart-wrong.grid: not a solution: row 4"},

@@ -12,13 +12,13 @@
 //
 // # Commands
 //
-//	solve FILE [--max N] [--timeout D] [--json] [--sat NAME] [--encoding K]
+//	solve FILE... [--max N] [--timeout D] [--json] [--sat NAME] [--encoding K]
 //		Print up to N solutions (default 1, 0 for all), each checked against
 //		the clues and drawn with them (--plain: bare grids; --color
 //		always|never|auto), then the verdict: unique, multiple, none, timeout.
 //		Exit 0 when a solution was found, 20 when there is none, 4 on timeout.
 //
-//	check FILE [--timeout D] [--json] [--grade] [--proof DIR]
+//	check FILE... [--timeout D] [--json] [--grade] [--proof DIR]
 //		Print unique, multiple, none or timeout per puzzle and exit 0, 3, 20
 //		or 4 (for several puzzles, the code of the first that is not unique).
 //		--grade adds the difficulty grade (1 line logic, 2 lookahead, 3
@@ -31,8 +31,14 @@
 //		shares nothing with the solver but the DIMACS reader, or the models
 //		of a NAME.sol file. Exit 0 verified, 1 not.
 //
-//	count FILE [--max N]
-//		Count solutions up to N (default 10000, 0: no limit).
+//	count FILE... [--max N] [--solutions]
+//		Count solutions up to N (default 10000, 0: no limit), without
+//		printing them unless --solutions; exit 4 when --timeout stopped it.
+//
+//	solve, check and count take several files; each puzzle is then named.
+//	A file that cannot be read, or an invalid puzzle of a file that holds
+//	several, is reported and the rest go on (exit 1). --max-memory SIZE
+//	refuses a puzzle whose formula and SAT solver would need more.
 //
 //	batch PATH... [-j N] [--timeout D] [-o results.jsonl] [--resume]
 //		Solve every puzzle of files and folders with N workers, one JSON line
@@ -74,7 +80,7 @@
 //		object per puzzle, one per line (JSON Lines). --grade solves each
 //		puzzle and adds its verdict and difficulty grade.
 //
-//	verify PUZZLE GRID [--puzzle N]
+//	verify PUZZLE GRID [--index N]
 //		Check a text grid (one line per row, palette characters, or '.' and
 //		'#' for black and white) against the clues of PUZZLE (puzzle N of a
 //		file that holds several). Prints "ok", or names the first row or
@@ -107,9 +113,11 @@
 //	1   input or I/O error; for verify, a grid that is not a solution
 //	2   usage error: unknown command or flag, missing or extra arguments
 //	3   more than one solution
-//	4   timed out or undecided
+//	4   timed out or undecided (count: --timeout stopped the count)
 //	20  no solution
-//	130 batch interrupted (Ctrl-C); the results so far are written, --resume finishes
+//	130 interrupted (Ctrl-C, SIGTERM, SIGHUP): solve, check and count stop at
+//	    once, killing any SAT solver they started; batch writes the results
+//	    so far, and --resume finishes
 //
 // Errors in input files are printed once, as "nonosat: FILE:LINE: message".
 package main

@@ -10,7 +10,7 @@ const (
 	exitNoSolution = 20 // no solution (the SAT-competition UNSAT code)
 )
 
-// exitInterrupted is batch's code when Ctrl-C (or SIGTERM) stopped it: 128 +
-// SIGINT, as shells report it. The results so far are written; --resume
-// finishes the run.
+// exitInterrupted is the code when Ctrl-C (or SIGTERM, SIGHUP) stopped a
+// command: 128 + SIGINT, as shells report it. batch writes the results so
+// far; --resume finishes the run.
 const exitInterrupted = 130

@@ -37,7 +37,7 @@ func infoCmd() *cli.Command {
 // --json output.
 type puzzleInfo struct {
 	File        string        `json:"file"`
-	Index       int           `json:"index"` // 1-based position in the file
+	Index       int           `json:"index"` // 1-based position in a file of several; 0 when it holds one (as solve and batch say)
 	Count       int           `json:"count"` // puzzles in the file
 	ID          string        `json:"id"`
 	Title       string        `json:"title"`
@@ -46,7 +46,7 @@ type puzzleInfo struct {
 	Description string        `json:"description,omitempty"`
 	Width       int           `json:"width"`
 	Height      int           `json:"height"`
-	Colors      []colorInfo   `json:"colors"` // [0] is the background
+	Colors      []colorInfo   `json:"palette"` // [0] is the background; "palette" as in solve --json
 	Goal        bool          `json:"goal"`
 	GoalOK      *bool         `json:"goal_ok,omitempty"`    // present with a goal
 	GoalError   string        `json:"goal_error,omitempty"` // why the goal fails Check
@@ -64,7 +64,7 @@ type colorInfo struct {
 
 func describe(file string, i, n int, p *puzzle.Puzzle) puzzleInfo {
 	in := puzzleInfo{
-		File: file, Index: i + 1, Count: n,
+		File: file, Index: puzzleIndex(i, n), Count: n,
 		ID: p.ID, Title: p.Title, Author: p.Author, Copyright: p.Copyright, Description: p.Description,
 		Width: p.Width(), Height: p.Height(),
 		Goal: p.Goal != nil,

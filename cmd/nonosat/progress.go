@@ -116,8 +116,12 @@ func (s *batchStats) print(w io.Writer, jobs int, output string) {
 	if s.wall > 0 && s.written > 0 {
 		rate = fmt.Sprintf(", %.1f puzzles/s", float64(s.written)/s.wall.Seconds())
 	}
-	fmt.Fprintf(w, "%d puzzle files, wall time %s%s with -j %d; %d solutions failed Check\n",
-		s.files, roundDuration(s.wall), rate, jobs, s.checkFailures)
+	check := "every solution passed Check"
+	if s.checkFailures > 0 {
+		check = fmt.Sprintf("%d solutions FAILED Check (a bug: please report it)", s.checkFailures)
+	}
+	fmt.Fprintf(w, "%d puzzle files, wall time %s%s with -j %d; %s\n",
+		s.files, roundDuration(s.wall), rate, jobs, check)
 	if len(s.skipped) > 0 {
 		fmt.Fprintf(w, "skipped %d files found in folders that hold no puzzle (%s)\n", len(s.skipped), examples(s.skipped, 3))
 	}
@@ -170,6 +174,31 @@ type progress struct {
 	total int
 	start time.Time
 	last  time.Time
+	// shared is set when the results go to the same terminal: each result
+	// line is written after clear, and the bar is redrawn after it.
+	shared bool
+}
+
+// clear erases the bar, for a result line written to the same terminal.
+func (p *progress) clear() {
+	fmt.Fprint(p.w, "\r\x1b[K")
+	p.last = time.Time{} // the next update redraws
+}
+
+// sameOutput reports whether out and errw write to the same place: the
+// same writer, or the same terminal.
+func sameOutput(out, errw io.Writer) bool {
+	if out == errw {
+		return true
+	}
+	f, ok1 := out.(*os.File)
+	g, ok2 := errw.(*os.File)
+	if !ok1 || !ok2 || !isTerminal(f) {
+		return false
+	}
+	fi, err1 := f.Stat()
+	gi, err2 := g.Stat()
+	return err1 == nil && err2 == nil && os.SameFile(fi, gi)
 }
 
 const progressEvery = 200 * time.Millisecond

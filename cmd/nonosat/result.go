@@ -10,7 +10,7 @@ import (
 // count with --json (and by batch): one object per line.
 type jsonResult struct {
 	File       string        `json:"file"`
-	Index      int           `json:"index,omitempty"` // 1-based position in a multi-puzzle file
+	Index      int           `json:"index"` // 1-based position in a multi-puzzle file; 0 when the file holds one
 	ID         string        `json:"id,omitempty"`
 	Title      string        `json:"title"`
 	Width      int           `json:"width"`
@@ -22,6 +22,7 @@ type jsonResult struct {
 	LineSolved bool          `json:"line_solved"`
 	Learned    bool          `json:"learned"`
 	Solutions  [][]string    `json:"solutions"`
+	Known      []string      `json:"known,omitempty"` // solve after a timeout: line-solved cells, '?' elsewhere
 	Stats      jsonStats     `json:"stats"`
 	Grade      *design.Grade `json:"grade,omitempty"` // check only
 	Error      string        `json:"error,omitempty"`

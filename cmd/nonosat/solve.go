@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -50,6 +52,7 @@ func solverFlags() []cli.Flag {
 		encodingFlag(),
 		&cli.BoolFlag{Name: "progress", Usage: "say on standard error, every second, which puzzle is still being solved once one takes over 2 s, even when standard error is not a terminal (it does on a terminal)"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never say which puzzle is still being solved"},
+		maxMemoryFlag(),
 	}
 }
 
@@ -57,20 +60,21 @@ func solveCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "solve",
 		Usage:     "print the solutions of a puzzle",
-		ArgsUsage: "FILE",
+		ArgsUsage: "FILE...",
 		Description: "Solves every puzzle in FILE (\"-\" for standard input) and prints up to --max solutions,\n" +
 			"each checked against the clues, followed by the verdict: unique, multiple, none or timeout.\n" +
-			"Exit code 0 when a solution was found, 20 when there is none, 4 on timeout.",
+			"Exit code 0 when a solution was found, 20 when there is none, 4 on timeout,\n" +
+			"130 when interrupted.",
 		Flags: append(solverFlags(), proofFlag(),
 			&cli.IntFlag{Name: "max", Value: 1, Usage: "print at most `N` solutions (0: all of them)"},
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "draw colour puzzles in ANSI colour: `WHEN` is always, never or auto (when standard output is a terminal and NO_COLOR is unset)"},
 			&cli.BoolFlag{Name: "plain", Usage: "print bare grids, without the clues around them"},
 		),
-		Action: withArgs(1, 1, func(c *cli.Context, args []string) error {
+		Action: withArgs(1, -1, func(c *cli.Context, args []string) error {
 			if _, err := colorWhen(c); err != nil {
 				return err
 			}
-			return runSolver(c, args[0], modeSolve)
+			return runSolver(c, args, modeSolve)
 		}),
 	}
 }
@@ -79,14 +83,15 @@ func checkCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "tell whether a puzzle has exactly one solution",
-		ArgsUsage: "FILE",
+		ArgsUsage: "FILE...",
 		Description: "Prints one verdict per puzzle: unique, multiple, none or timeout, and exits\n" +
-			"0, 3, 20 or 4 accordingly (for several puzzles: the code of the first that is not unique).\n" +
+			"0, 3, 20 or 4 accordingly (for several puzzles: the code of the first that is not unique);\n" +
+			"130 when interrupted.\n" +
 			"When the file carries the designer's goal image, one SAT call decides: is there another solution?",
 		Flags: append(solverFlags(), proofFlag(),
 			&cli.BoolFlag{Name: "grade", Usage: "follow each verdict with the difficulty grade: 1 line logic, 2 lookahead (probing), 3 guessing (--json always has it)"},
 		),
-		Action: withArgs(1, 1, func(c *cli.Context, args []string) error { return runSolver(c, args[0], modeCheck) }),
+		Action: withArgs(1, -1, func(c *cli.Context, args []string) error { return runSolver(c, args, modeCheck) }),
 	}
 }
 
@@ -94,13 +99,17 @@ func countCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "count",
 		Usage:     "count the solutions of a puzzle",
-		ArgsUsage: "FILE",
+		ArgsUsage: "FILE...",
 		Description: "Counts solutions by finding each one and forbidding it, up to --max;\n" +
-			"prints the number, or \"at least N\" when the limit stopped the count.",
+			"prints the number, or \"at least N\" when the limit stopped the count (\"at least N (timeout)\"\n" +
+			"when --timeout did). The solutions are printed only with --solutions.\n" +
+			"Exit code 0 when counted (or --max reached), 20 when there is none, 4 when --timeout\n" +
+			"stopped the count, 130 when interrupted.",
 		Flags: append(solverFlags(),
 			&cli.IntFlag{Name: "max", Value: 10000, Usage: "stop counting at `N` solutions (0: no limit)"},
+			&cli.BoolFlag{Name: "solutions", Usage: "also print the solutions (with --json: the solutions array, otherwise left empty)"},
 		),
-		Action: withArgs(1, 1, func(c *cli.Context, args []string) error { return runSolver(c, args[0], modeCount) }),
+		Action: withArgs(1, -1, func(c *cli.Context, args []string) error { return runSolver(c, args, modeCount) }),
 	}
 }
 
@@ -112,7 +121,11 @@ func solverOptions(c *cli.Context) (solver.Options, error) {
 	if err != nil {
 		return solver.Options{}, usagef(c, "--encoding: %v", err)
 	}
-	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve"), Encoding: kind}
+	mem, err := maxMemory(c)
+	if err != nil {
+		return solver.Options{}, err
+	}
+	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve"), Encoding: kind, MaxMemory: mem}
 	if c.Bool("no-search") {
 		o.Search = -1
 	}
@@ -126,9 +139,11 @@ func solverOptions(c *cli.Context) (solver.Options, error) {
 	return o, nil
 }
 
-// runSolver solves every puzzle of file for the given mode, prints the
-// results and returns the exit status.
-func runSolver(c *cli.Context, file string, m mode) error {
+// runSolver solves every puzzle of each file for the given mode, prints
+// the results and returns the exit status: that of the first puzzle that
+// is not a success. A file that cannot be read is reported and the others
+// go on.
+func runSolver(c *cli.Context, files []string, m mode) error {
 	if c.Int("max") < 0 {
 		return usagef(c, "--max must be 0 or more")
 	}
@@ -143,9 +158,8 @@ func runSolver(c *cli.Context, file string, m mode) error {
 	if err != nil {
 		return err
 	}
-	ps, err := readPuzzles(c, file)
-	if err != nil {
-		return err
+	if n := slices.Index(files, "-"); n >= 0 && slices.Index(files[n+1:], "-") >= 0 {
+		return usagef(c, "standard input (-) named twice")
 	}
 	if o.Backend == "portfolio" || (o.Backend == "gophersat" && c.Duration("timeout") > 0) {
 		if o.Worker, err = workerArgv(); err != nil {
@@ -168,13 +182,59 @@ func runSolver(c *cli.Context, file string, m mode) error {
 		}
 		o.IgnoreGoal = true
 	}
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	code := exitOK
-	for i, p := range ps {
+	many := len(files) > 1 // name every puzzle
+	for _, file := range files {
+		es, err := readEntries(c, file)
+		if err != nil && !many {
+			return err
+		}
+		if err != nil {
+			fmt.Fprintf(c.App.ErrWriter, "nonosat: %v\n", err)
+			if code == exitOK {
+				code = exitError
+			}
+			continue
+		}
+		stop, err := solveFile(c, ctx, file, es, o, m, many, showProgress, &code)
+		if err != nil || stop {
+			return err
+		}
+	}
+	if code != exitOK {
+		return cli.Exit("", code)
+	}
+	return nil
+}
+
+// solveFile solves and prints the puzzles es of file, updating *code; an
+// error (or interruption) ends the whole run.
+func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Entry, o solver.Options, m mode, many, showProgress bool, code *int) (stop bool, err error) {
+	printMax := c.Int("max")
+	fail := func(err error, index int) error { // one puzzle failed: say so, go on
+		if *code == exitOK {
+			*code = exitError
+		}
+		return printBad(c, file, index, err)
+	}
+	for i, e := range es {
 		index := 0
-		if len(ps) > 1 {
+		if len(es) > 1 {
 			index = i + 1
+		}
+		if e.Err != nil {
+			if err := fail(e.Err, index); err != nil {
+				return true, err
+			}
+			continue
+		}
+		p := e.Puzzle
+		if p.Goal != nil && m != modeCount {
+			if err := puzzle.Check(p, p.Goal); err != nil { // solve ignores it: say so
+				fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s: the goal in the file is ignored: it is %v\n", name(file, index, p), err)
+			}
 		}
 		var done func()
 		if showProgress {
@@ -186,28 +246,31 @@ func runSolver(c *cli.Context, file string, m mode) error {
 		if done != nil {
 			done()
 		}
-		if err != nil {
-			return cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
-		}
-		if ctx.Err() != nil {
-			return cli.Exit("interrupted", exitUndecided)
+		var tb *encode.TooBigError
+		switch {
+		case ctx.Err() != nil:
+			return true, cli.Exit("interrupted", exitInterrupted)
+		case errors.As(err, &tb):
+			if err := fail(fmt.Errorf("%s: %w", name(file, index, p), tooBig(err)), index); err != nil {
+				return true, err
+			}
+			continue
+		case err != nil:
+			return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 		}
 		if dir := c.String("proof"); dir != "" {
 			if err := writeCertificate(ctx, dir, certName(file, index), p, res, o, c.Duration("timeout")); err != nil {
-				return cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
+				return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 			}
 		}
-		if err := printResult(c, file, index, p, res, m, printMax); err != nil {
-			return err
+		if err := printResult(c, file, index, many, p, res, m, printMax); err != nil {
+			return true, err
 		}
-		if pc := exitCode(res, m); code == exitOK {
-			code = pc
+		if pc := exitCode(res, m, printMax); *code == exitOK {
+			*code = pc
 		}
 	}
-	if code != exitOK {
-		return cli.Exit("", code)
-	}
-	return nil
+	return false, nil
 }
 
 func solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Options, timeout time.Duration) (*solver.Result, error) {
@@ -269,7 +332,11 @@ func name(file string, index int, p *puzzle.Puzzle) string {
 	return fmt.Sprintf("%s #%d", file, index)
 }
 
-func exitCode(res *solver.Result, m mode) int {
+// exitCode is the exit status for one puzzle's result; printMax is --max.
+func exitCode(res *solver.Result, m mode, printMax int) int {
+	if m == modeCount && countTimedOut(res, printMax) {
+		return exitUndecided
+	}
 	switch res.Verdict {
 	case solver.None:
 		return exitNoSolution
@@ -283,10 +350,19 @@ func exitCode(res *solver.Result, m mode) int {
 	return exitOK
 }
 
-func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *solver.Result, m mode, printMax int) error {
+// printResult prints one puzzle's result; the puzzle is named when index
+// is not 0 or many files are being solved.
+func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Puzzle, res *solver.Result, m mode, printMax int) error {
 	w := c.App.Writer
 	if c.Bool("json") {
-		j := newJSONResult(file, index, p, res)
+		shown := res
+		if m == modeCount && !c.Bool("solutions") {
+			r := *res
+			r.Solutions = nil
+			shown = &r
+		}
+		j := newJSONResult(file, index, p, shown)
+		j.Count = len(res.Solutions)
 		if m == modeCheck {
 			j.Solutions = j.Solutions[:min(len(j.Solutions), 2)]
 			if res.Verdict != solver.Timeout {
@@ -297,6 +373,9 @@ func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *
 		if m == modeSolve && printMax > 0 && len(j.Solutions) > printMax {
 			j.Solutions = j.Solutions[:printMax]
 		}
+		if m == modeSolve && res.Verdict == solver.Timeout && len(res.Solutions) == 0 {
+			j.Known, _ = knownCells(c.Context, p)
+		}
 		b, err := json.Marshal(j)
 		if err != nil {
 			return err
@@ -305,7 +384,7 @@ func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *
 		return err
 	}
 	prefix := ""
-	if index > 0 {
+	if index > 0 || many {
 		prefix = name(file, index, p) + ": "
 	}
 	switch m {
@@ -321,10 +400,18 @@ func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *
 		if !res.Complete {
 			n = "at least " + n
 		}
+		if countTimedOut(res, printMax) {
+			n += " (timeout)"
+		}
+		if c.Bool("solutions") {
+			for i, g := range res.Solutions {
+				fmt.Fprintf(w, "%ssolution %d:\n%s", prefix, i+1, p.FormatGrid(g))
+			}
+		}
 		_, err := fmt.Fprintf(w, "%s%s\n", prefix, n)
 		return err
 	}
-	if index > 0 {
+	if index > 0 || many {
 		title := p.Title
 		if title != "" {
 			title = " " + title
@@ -343,8 +430,36 @@ func printResult(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *
 			return err
 		}
 	}
+	if res.Verdict == solver.Timeout && len(shown) == 0 {
+		if rows, known := knownCells(c.Context, p); rows != nil {
+			fmt.Fprintf(w, "known cells after line solving, %d of %d (? = undecided):\n%s\n", known, p.Width()*p.Height(), strings.Join(rows, "\n"))
+		}
+	}
 	_, err := fmt.Fprintln(w, verdictLine(res))
 	return err
+}
+
+// printBad reports the invalid puzzle index of file: an error line with
+// --json (verdict "error", as batch writes), else a message on standard
+// error; err already names the file, line and puzzle.
+func printBad(c *cli.Context, file string, index int, err error) error {
+	if c.Bool("json") {
+		b, jerr := json.Marshal(errorResult(batchKey{file, index}, err.Error()))
+		if jerr != nil {
+			return jerr
+		}
+		_, jerr = fmt.Fprintf(c.App.Writer, "%s\n", b)
+		return jerr
+	}
+	_, werr := fmt.Fprintf(c.App.ErrWriter, "nonosat: %v\n", err)
+	return werr
+}
+
+// countTimedOut reports whether a count stopped before it was complete
+// for another reason than reaching --max (printMax; 0: no limit): the
+// deadline.
+func countTimedOut(res *solver.Result, printMax int) bool {
+	return !res.Complete && (printMax == 0 || len(res.Solutions) < printMax)
 }
 
 // gradeText is a grade as check --grade and info print it.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -100,6 +101,7 @@ func TestCheckAndCountExitCodes(t *testing.T) {
 		{"none", "2\n0\n\n2\n0\n", []string{"check", "--format", "text"}, exitNoSolution, "none\n"},
 		{"count", diagonals, []string{"count", "--format", "text"}, exitOK, "2\n"},
 		{"count no search", diagonals, []string{"count", "--no-search", "--format", "text"}, exitOK, "2\n"},
+		{"count max", permutations(6), []string{"count", "--max", "5", "--format", "text"}, exitOK, "at least 5\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -112,6 +114,63 @@ func TestCheckAndCountExitCodes(t *testing.T) {
 				t.Fatalf("got %v; want exit %d, stdout %q", r, tt.code, tt.out)
 			}
 		})
+	}
+}
+
+// permutations is the n×n puzzle whose every row and column holds one
+// filled cell: n! solutions.
+func permutations(n int) string {
+	return strings.Repeat("1\n", n) + "\n" + strings.Repeat("1\n", n)
+}
+
+// TestCountTimeout: a count that --timeout stops exits 4 and says so; 10!
+// solutions cannot all be found in a millisecond.
+func TestCountTimeout(t *testing.T) {
+	r := run(t, "count", "--max", "0", "--timeout", "1ms", "--format", "text", textFile(t, permutations(10)))
+	if r.code != exitUndecided || !strings.HasPrefix(r.stdout, "at least ") || !strings.HasSuffix(r.stdout, " (timeout)\n") {
+		t.Errorf("count --timeout 1ms of 10! solutions: %v; want exit %d and \"at least N (timeout)\"", r, exitUndecided)
+	}
+}
+
+// TestCountJSONWithoutSolutions: count --json gives the number, and the
+// solutions only with --solutions.
+func TestCountJSONWithoutSolutions(t *testing.T) {
+	file := textFile(t, permutations(4))
+	for _, tt := range []struct {
+		args []string
+		sols int
+	}{{nil, 0}, {[]string{"--solutions"}, 24}} {
+		r := run(t, append([]string{"count", "--json", "--format", "text", file}, tt.args...)...)
+		var j jsonResult
+		if err := json.Unmarshal([]byte(r.stdout), &j); err != nil || r.code != exitOK {
+			t.Fatalf("count --json %v: %v (%v)", tt.args, r, err)
+		}
+		if j.Count != 24 || len(j.Solutions) != tt.sols || !j.Complete {
+			t.Errorf("count --json %v: count %d, %d solutions, complete %v; want 24, %d, true", tt.args, j.Count, len(j.Solutions), j.Complete, tt.sols)
+		}
+	}
+}
+
+// TestCountSolutions: count --solutions prints each solution (in the
+// solver's order) before the count.
+func TestCountSolutions(t *testing.T) {
+	r := run(t, "count", "--solutions", "--format", "text", textFile(t, diagonals))
+	a, b := "#.\n.#\n", ".#\n#.\n"
+	if r.code != exitOK || !strings.HasSuffix(r.stdout, "\n2\n") || !strings.Contains(r.stdout, a) || !strings.Contains(r.stdout, b) {
+		t.Errorf("count --solutions of the diagonals: %v; want both grids and the count 2", r)
+	}
+}
+
+// TestCheckInterrupted: check stopped by an interrupt (its context done,
+// as signal.NotifyContext does on SIGINT) exits 130.
+func TestCheckInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, cmd := range []string{"check", "solve", "count"} {
+		r := runContext(t, ctx, cmd, "--format", "text", textFile(t, permutations(8)))
+		if r.code != exitInterrupted || !strings.Contains(r.stderr, "interrupted") {
+			t.Errorf("%s interrupted: %v; want exit %d", cmd, r, exitInterrupted)
+		}
 	}
 }
 

@@ -22,7 +22,7 @@ func verifyCmd() *cli.Command {
 			"column matches its clue; otherwise says which line does not and exits with\n" +
 			"status 1.",
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "check against puzzle `N` of a file that holds several"},
+			&cli.IntFlag{Name: "index", Aliases: []string{"puzzle"}, Value: 1, Usage: "check against puzzle `N` of a file that holds several (as decode --index; --puzzle N is the old name)"},
 			formatFlag(),
 		},
 		Action: withArgs(2, 2, verify),
@@ -37,9 +37,9 @@ func verify(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	n := c.Int("puzzle")
+	n := c.Int("index")
 	if n < 1 || n > len(ps) {
-		return usagef(c, "--puzzle %d: %s holds %d puzzle(s)", n, args[0], len(ps))
+		return usagef(c, "--index %d: %s holds %d puzzle(s)", n, args[0], len(ps))
 	}
 	p := ps[n-1]
 

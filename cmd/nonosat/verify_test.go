@@ -24,7 +24,7 @@ func TestVerify(t *testing.T) {
 			"nonosat: testdata/heart-badchar.grid:3: "},
 		{"missing grid", []string{"testdata/heart.non", "testdata/missing.grid"}, exitError, "", "testdata/missing.grid"},
 		{"no such puzzle", []string{"--puzzle", "2", "testdata/heart.non", "testdata/heart.grid"}, exitUsage, "",
-			"--puzzle 2: testdata/heart.non holds 1 puzzle(s)"},
+			"--index 2: testdata/heart.non holds 1 puzzle(s)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

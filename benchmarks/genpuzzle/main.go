@@ -1,0 +1,42 @@
+// Command genpuzzle writes a seeded random puzzle (internal/randpuzzle) in
+// webpbn XML, goal included, for measuring nonosat on large inputs:
+//
+//	go run ./benchmarks/genpuzzle -size 1000x1000 -colors 3 -density 0.7 > big.xml
+//	/usr/bin/time -v nonosat check --timeout 1s big.xml
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/nonosat/nonosat/internal/randpuzzle"
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+func main() {
+	size := flag.String("size", "30x30", "`WxH` of the grid")
+	colors := flag.Int("colors", 1, "number of colours besides the background (1: black and white)")
+	density := flag.Float64("density", 0.6, "probability that a cell is filled")
+	seed := flag.Uint64("seed", 1, "random seed")
+	flag.Parse()
+	var w, h int
+	if _, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil || w < 1 || h < 1 {
+		fmt.Fprintf(os.Stderr, "genpuzzle: -size %q: want WxH, as 200x200\n", *size)
+		os.Exit(2)
+	}
+	if *colors < 1 || *colors > 255 || *density < 0 || *density > 1 {
+		fmt.Fprintln(os.Stderr, "genpuzzle: -colors must be 1…255 and -density 0…1")
+		os.Exit(2)
+	}
+	out := bufio.NewWriter(os.Stdout)
+	err := puzzle.Encode(out, randpuzzle.Picture(*seed, w, h, *colors, *density), puzzle.XML)
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "genpuzzle:", err)
+		os.Exit(1)
+	}
+}

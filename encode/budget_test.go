@@ -1,0 +1,73 @@
+package encode_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/internal/randpuzzle"
+)
+
+// doneAfter is a context whose Err is nil for its first n calls and
+// context.Canceled after: a deadline that comes in the middle of a stage,
+// without timing anything.
+type doneAfter struct {
+	context.Context
+	n, calls int
+}
+
+func (c *doneAfter) Err() error {
+	c.calls++
+	if c.calls > c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestPuzzleContextStops checks that encoding a 1000×1000 three-colour
+// puzzle without presolving (minutes and gigabytes if it ran to the end)
+// returns as soon as the context is done: at once, or after the lines it
+// let through.
+func TestPuzzleContextStops(t *testing.T) {
+	p := randpuzzle.Picture(1, 1000, 1000, 3, 0.7)
+	for _, n := range []int{0, 1, 3} {
+		ctx := &doneAfter{Context: context.Background(), n: n}
+		e, err := encode.PuzzleContext(ctx, p)
+		if !errors.Is(err, context.Canceled) || e != nil {
+			t.Errorf("PuzzleContext(context done after %d checks) = %v, %v; want nil, context.Canceled", n, e, err)
+		}
+		if ctx.calls != n+1 {
+			t.Errorf("PuzzleContext(context done after %d checks) asked the context %d times, want %d", n, ctx.calls, n+1)
+		}
+	}
+}
+
+// TestMaxBytes checks the memory budget: a formula within it is built
+// whole and equals Puzzle's; one over it stops with a TooBigError whose
+// estimate of the whole is within a factor of two of the real size.
+func TestMaxBytes(t *testing.T) {
+	p := randpuzzle.Picture(2, 60, 50, 3, 0.5)
+	whole := encode.Puzzle(p)
+	size := encode.FormulaBytes(&whole.Formula)
+	e, err := encode.PuzzleContext(context.Background(), p, encode.WithMaxBytes(size))
+	if err != nil || len(e.Formula.Clauses) != len(whole.Formula.Clauses) || e.Formula.NumVars != whole.Formula.NumVars {
+		t.Fatalf("PuzzleContext(budget = its size %d) = %v; want the formula of Puzzle", size, err)
+	}
+	_, err = encode.PuzzleContext(context.Background(), p, encode.WithMaxBytes(size/3))
+	var tb *encode.TooBigError
+	if !errors.As(err, &tb) {
+		t.Fatalf("PuzzleContext(budget %d of %d) error = %v, want a *TooBigError", size/3, size, err)
+	}
+	if tb.Budget != size/3 || tb.Bytes < size/2 || tb.Bytes > 2*size {
+		t.Errorf("TooBigError = %+v; want budget %d and an estimate within 2x of %d bytes", tb, size/3, size)
+	}
+	n := len(whole.Formula.Clauses)
+	if tb.Clause < n/2 || tb.Clause > 2*n {
+		t.Errorf("TooBigError estimates %d clauses, the formula has %d", tb.Clause, n)
+	}
+	// Puzzle ignores the budget.
+	if e := encode.Puzzle(p, encode.WithMaxBytes(1)); len(e.Formula.Clauses) != n {
+		t.Errorf("Puzzle(WithMaxBytes(1)) has %d clauses, want %d", len(e.Formula.Clauses), n)
+	}
+}

@@ -1,0 +1,56 @@
+package puzzle_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// TestReadFileEntriesBadMiddle reads three-puzzle files, in each format
+// that holds several, whose middle puzzle has a clue too long for its
+// line: the first and last are read, the middle one is an error that
+// names the file, the line and the puzzle.
+func TestReadFileEntriesBadMiddle(t *testing.T) {
+	tests := []struct {
+		name, text, line string
+	}{
+		{"set.non", "width 2\nheight 2\nrows\n1\n0\ncolumns\n1\n0\n====\nwidth 2\nheight 2\nrows\n3\n0\ncolumns\n1\n0\n====\nwidth 2\nheight 2\nrows\n2\n0\ncolumns\n1\n1\n", ":13: puzzle 2: row 1: clue does not fit"},
+		{"set.tatham", "2x2:1//1/\n2x2:1//1/3\n2x2:/1//1\n", ":2: puzzle 2: row 2: clue does not fit"},
+		{"set.taai", "$1\n1\n\n1\n\n$2\n1\n\n1\t1\n\n$3\n2\n2\n2\n2\n", ":9: puzzle 2: row 1: clue does not fit"},
+		{"set.xml", xmlSet, ": puzzle 2: "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			name := filepath.Join(t.TempDir(), tt.name)
+			if err := os.WriteFile(name, []byte(tt.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			es, err := puzzle.ReadFileEntries(name, "")
+			if err != nil || len(es) != 3 {
+				t.Fatalf("ReadFileEntries(%s) = %d entries, %v; want 3 entries", tt.name, len(es), err)
+			}
+			if es[0].Puzzle == nil || es[2].Puzzle == nil || es[0].Err != nil || es[2].Err != nil {
+				t.Errorf("ReadFileEntries(%s): first and last = %+v, %+v; want puzzles", tt.name, es[0], es[2])
+			}
+			var pe *puzzle.ParseError
+			if es[1].Puzzle != nil || !errors.As(es[1].Err, &pe) || pe.File != name || !strings.Contains(es[1].Err.Error(), tt.line) {
+				t.Errorf("ReadFileEntries(%s): middle = %+v; want a ParseError naming the file and %q", tt.name, es[1], tt.line)
+			}
+			if _, err := puzzle.ReadFileAll(name, ""); err == nil || err.Error() != es[1].Err.Error() {
+				t.Errorf("ReadFileAll(%s) error = %v, want the middle puzzle's", tt.name, err)
+			}
+		})
+	}
+}
+
+const xmlSet = `<?xml version="1.0"?>
+<puzzleset>
+<puzzle><clues type="columns"><line><count>1</count></line><line></line></clues><clues type="rows"><line><count>1</count></line><line></line></clues></puzzle>
+<puzzle><clues type="columns"><line><count>1</count></line><line></line></clues><clues type="rows"><line><count>3</count></line><line></line></clues></puzzle>
+<puzzle><clues type="columns"><line><count>1</count></line><line><count>1</count></line></clues><clues type="rows"><line><count>2</count></line><line></line></clues></puzzle>
+</puzzleset>
+`

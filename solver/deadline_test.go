@@ -1,0 +1,132 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/nonosat/nonosat/cnf"
+	"github.com/nonosat/nonosat/internal/randpuzzle"
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// doneAfter is a context whose Err is nil for its first n calls and
+// context.Canceled after: a deadline that comes in the middle of a stage,
+// without timing anything. Its Done channel never closes, so only stages
+// that ask Err notice it.
+type doneAfter struct {
+	context.Context
+	n, calls int
+}
+
+func (c *doneAfter) Err() error {
+	c.calls++
+	if c.calls > c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// bigPuzzle is the 1000×1000 three-colour puzzle at 70 %, whose
+// presolve took 31–43 s and whose encoding without presolve ran for
+// minutes; its goal is dropped, so that nothing takes a shortcut.
+func bigPuzzle() *puzzle.Puzzle {
+	p := randpuzzle.Picture(1, 1000, 1000, 3, 0.7)
+	p.Goal = nil
+	return p
+}
+
+// TestDeadlineBigPresolve checks that presolve returns, stopped, when the
+// context ends during the first line-solving pass.
+func TestDeadlineBigPresolve(t *testing.T) {
+	p := bigPuzzle()
+	ctx := &doneAfter{Context: context.Background(), n: 10}
+	pre := presolve(ctx, p, 0)
+	if !pre.stopped || pre.contradiction || pre.grid != nil {
+		t.Fatalf("presolve(context done after 10 checks) = %+v, want stopped", pre)
+	}
+	if ctx.calls != 11 {
+		t.Errorf("presolve asked the context %d times, want 11 (once per line, then stop)", ctx.calls)
+	}
+}
+
+// TestDeadlineBigSolve checks that Solve on the big puzzle gives verdict
+// timeout at once, on every back end, with a context that is already done
+// or that ends during presolving or encoding.
+func TestDeadlineBigSolve(t *testing.T) {
+	p := bigPuzzle()
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, backend := range []string{"gophersat", "gini", "portfolio", "cadical"} {
+		if CheckBackend(backend) != nil {
+			t.Logf("%s not installed: skipped", backend)
+			continue
+		}
+		for _, noPre := range []bool{true, backend == "gophersat"} { // presolving comes before any back end
+			for _, ctx := range []context.Context{done, &doneAfter{Context: context.Background(), n: 20}} {
+				res, err := Solve(ctx, p, Options{Backend: backend, NoPresolve: noPre})
+				if err != nil || res.Verdict != Timeout {
+					t.Errorf("Solve(%s, NoPresolve %v, context done) = %v, %v; want verdict timeout", backend, noPre, res, err)
+				}
+			}
+		}
+	}
+	// The same through EncodeContext, as the dimacs command calls it.
+	for _, noPre := range []bool{false, true} {
+		if e, err := EncodeContext(&doneAfter{Context: context.Background(), n: 20}, p, Options{NoPresolve: noPre}); !errors.Is(err, context.Canceled) || e != nil {
+			t.Errorf("EncodeContext(NoPresolve %v, context done after 20 checks) = %v, %v; want context.Canceled", noPre, e, err)
+		}
+	}
+}
+
+// bigFormula is a satisfiable formula of n two-literal clauses.
+func bigFormula(n int) *cnf.Formula {
+	f := &cnf.Formula{}
+	for range n {
+		v := f.NewVar()
+		f.Add(v.Pos(), v.Neg())
+	}
+	return f
+}
+
+// TestDeadlineBackendLoad checks that gini stops loading a formula, and
+// that an external solver's formula stops being written (the solver never
+// starts, its temporary directory is removed), when the context ends.
+func TestDeadlineBackendLoad(t *testing.T) {
+	f := bigFormula(300_000)
+	g := newGini(f)
+	ctx := &doneAfter{Context: context.Background(), n: 1}
+	if _, _, err := g.solve(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("gini solve(context done after 1 check) error = %v, want context.Canceled", err)
+	}
+	if ctx.calls != 2 {
+		t.Errorf("gini load asked the context %d times, want 2 (at clause 0 and 65,536)", ctx.calls)
+	}
+
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	ran := filepath.Join(tmp, "ran")
+	script := filepath.Join(t.TempDir(), "solver")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\ntouch "+ran+"\necho 's UNSATISFIABLE'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b, err := newExternal(f, "exec:"+script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx = &doneAfter{Context: context.Background(), n: 3}
+	if _, _, err := b.solve(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("external solve(context done after 3 checks) error = %v, want context.Canceled", err)
+	}
+	if ctx.calls > 10 {
+		t.Errorf("external solve asked the context %d times, want at most 10 (the file is 46 chunks of 64 kB)", ctx.calls)
+	}
+	if _, err := os.Stat(ran); err == nil {
+		t.Error("the external solver ran although the context ended while its input was written")
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "nonosat-*")); len(left) > 0 {
+		t.Errorf("temporary files left behind: %v", left)
+	}
+}

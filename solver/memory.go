@@ -1,0 +1,20 @@
+package solver
+
+// MemoryFactor is how many times the formula's own bytes
+// (encode.FormulaBytes) a solve takes in all, parent and SAT worker
+// together, once the back end has the formula. Measured on a random
+// 200×200 three-colour puzzle at 50 % with --no-presolve (18.1 M clauses,
+// 54.7 M literals, 693 MB by FormulaBytes): the parent's Go heap reached
+// 2.0 GB (the clause list grows by doubling, and the collector lets the
+// heap reach twice what is live), and parent and gophersat worker 3.2 GB
+// after 30 s; learned clauses add more the longer the search runs.
+const MemoryFactor = 6
+
+// formulaBudget is the share of o.MaxMemory the formula may take while
+// it is built (0: no limit).
+func formulaBudget(o Options) int64 {
+	if o.MaxMemory <= 0 {
+		return 0
+	}
+	return max(o.MaxMemory/MemoryFactor, 1)
+}
