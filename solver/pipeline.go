@@ -20,13 +20,15 @@ import (
 
 // job is the state the stages share.
 type job struct {
-	p     *puzzle.Puzzle
-	o     Options
-	limit int                    // solutions wanted; negative: all
-	each  func(puzzle.Grid) bool // sees each new solution; false stops
-	known []puzzle.Grid          // solutions found so far, each passed Check
-	pre   presolved              // after the presolve stage
-	res   *Result
+	p       *puzzle.Puzzle
+	o       Options
+	limit   int                    // solutions wanted; negative: all
+	each    func(puzzle.Grid) bool // sees each new solution; false stops
+	known   []puzzle.Grid          // solutions found so far, each passed Check (the first two with discard)
+	count   int                    // solutions found so far
+	discard bool                   // keep only two solutions in known (Options.CountOnly, where it holds)
+	pre     presolved              // after the presolve stage
+	res     *Result
 }
 
 // A stage runs on a job and reports whether it decided: complete means
@@ -37,6 +39,9 @@ type stage func(ctx context.Context, j *job) (decided, complete bool, err error)
 func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid) bool) (*Result, error) {
 	t0 := time.Now()
 	j := &job{p: p, o: o, limit: o.Max, each: each, res: &Result{}}
+	// Only the learner blocks what it finds itself; SAT, and a learner
+	// that may hand over to it, need every solution.
+	j.discard = o.CountOnly && o.Search == 0 && !o.NoPresolve && o.Backend != "portfolio"
 	defer func() { j.res.Stats.Total = time.Since(t0) }()
 	if j.limit == 0 {
 		j.limit = 2
@@ -75,11 +80,14 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 // whether the search should go on (each wants more, and the limit is not
 // reached).
 func (j *job) add(g puzzle.Grid) bool {
-	j.known = append(j.known, g)
+	j.count++
+	if !j.discard || len(j.known) < 2 {
+		j.known = append(j.known, g)
+	}
 	if j.each != nil && !j.each(g) {
 		return false
 	}
-	return j.limit < 0 || len(j.known) < j.limit
+	return j.limit < 0 || j.count < j.limit
 }
 
 // finish sets the verdict from the solutions known and returns the result.
@@ -87,7 +95,8 @@ func (j *job) finish(complete bool) *Result {
 	res := j.res
 	res.Solutions = j.known
 	res.Complete = complete
-	switch n := len(j.known); {
+	res.Count = max(j.count, len(j.known))
+	switch n := res.Count; {
 	case n == 0:
 		res.Verdict = None
 	case n >= 2:
@@ -164,8 +173,7 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 		}
 		return sr.err != nil || !sr.timedOut, sr.complete, sr.err
 	}
-	sols, res, err := learn(ctx, j.p, linesolve.NewLearner(st), j.known, j.limit, j.o.Search, j.each)
-	j.known = append(j.known, sols...)
+	res, err := learn(ctx, j.p, linesolve.NewLearner(st), j.known, j.o.Search, j.add)
 	j.res.Stats.Conflicts = res.Nodes
 	if err != nil {
 		return true, false, err
@@ -208,6 +216,7 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 	}
 	j.res.Stats.SATCalls = sr.calls
 	j.known = sr.sols
+	j.count = len(sr.sols)
 	if sr.err != nil {
 		return true, false, sr.err
 	}

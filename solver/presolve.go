@@ -62,28 +62,21 @@ func presolve(ctx context.Context, p *puzzle.Puzzle, probe int) presolved {
 }
 
 // learn runs Learner l (made from the presolved state), with the known
-// solutions blocked, until it has found enough solutions that limit is
-// reached (known ones included), each stops it, the search space is
-// exhausted, ctx is done, or budget (> 0) conflicts were spent. It returns
-// the new solutions (each passed Check and was handed to each).
-func learn(ctx context.Context, p *puzzle.Puzzle, l *linesolve.Learner, known []puzzle.Grid, limit, budget int, each func(puzzle.Grid) bool) (sols []puzzle.Grid, res linesolve.SearchResult, err error) {
+// solutions blocked, handing each new solution, checked, to take, until
+// take returns false, the search space is exhausted, ctx is done, or
+// budget (> 0) conflicts were spent.
+func learn(ctx context.Context, p *puzzle.Puzzle, l *linesolve.Learner, known []puzzle.Grid, budget int, take func(puzzle.Grid) bool) (res linesolve.SearchResult, err error) {
 	for _, g := range known {
 		l.Block(g)
 	}
-	n := len(known)
 	res = l.Run(linesolve.SearchLimits{Nodes: max(0, budget), Stop: func() bool { return ctx.Err() != nil }}, func(g puzzle.Grid) bool {
 		if e := puzzle.Check(p, g); e != nil {
 			err = fmt.Errorf("%w: the learner produced a grid that fails Check: %v", ErrBug, e)
 			return false
 		}
-		sols = append(sols, g)
-		n++
-		if each != nil && !each(g) {
-			return false
-		}
-		return limit < 0 || n < limit
+		return take(g)
 	})
-	return sols, res, err
+	return res, err
 }
 
 // feasibleNodes adapts linesolve.Feasible to the encoder.

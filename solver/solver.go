@@ -59,6 +59,13 @@ type Options struct {
 	// on with the solutions it found blocked; negative skips it, and the
 	// SAT back end takes the puzzle.
 	Search int
+	// CountOnly keeps only the first two solutions in Result.Solutions
+	// (enough for the verdict) and counts the rest in Result.Count, so
+	// that counting millions of solutions takes no memory for them. It
+	// holds on the learner's road (the default); with Search ≠ 0, or
+	// when SAT takes the puzzle, every solution is kept, since SAT
+	// blocks each one.
+	CountOnly bool
 	// IgnoreGoal stops the goal shortcut for uniqueness.
 	IgnoreGoal bool
 	// Encoding is the line encoding (encode.Path when empty); see encode.Kind.
@@ -86,6 +93,7 @@ type Stats struct {
 type Result struct {
 	Verdict    Verdict
 	Solutions  []puzzle.Grid // each one passed puzzle.Check
+	Count      int           // solutions found: len(Solutions), or more with Options.CountOnly
 	LineSolved bool          // decided by line solving and probing alone, without SAT
 	Learned    bool          // decided by the learner stage, without SAT
 	Complete   bool          // Solutions are all there are
@@ -107,11 +115,12 @@ func Count(ctx context.Context, p *puzzle.Puzzle, limit int, o Options) (n int, 
 	}
 	o.Max = limit
 	o.IgnoreGoal = true
+	o.CountOnly = true
 	res, err := run(ctx, p, o, nil)
 	if err != nil {
 		return 0, false, err
 	}
-	return len(res.Solutions), res.Complete, nil
+	return res.Count, res.Complete, nil
 }
 
 // Solutions yields the solutions of p one by one, up to o.Max (0 or
@@ -312,8 +321,11 @@ func raceLearners(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, li
 	for _, l := range []*linesolve.Learner{linesolve.NewLearner(st), second} {
 		go func() {
 			sr := searchResult{sols: append([]puzzle.Grid(nil), known...)}
-			sols, res, err := learn(ctx2, p, l, known, limit, 0, nil)
-			sr.sols, sr.err = append(sr.sols, sols...), err
+			res, err := learn(ctx2, p, l, known, 0, func(g puzzle.Grid) bool {
+				sr.sols = append(sr.sols, g)
+				return limit < 0 || len(sr.sols) < limit
+			})
+			sr.err = err
 			sr.complete, sr.timedOut = res.Complete, res.Stopped
 			ch <- sr
 		}()

@@ -392,3 +392,27 @@ func TestTimeoutKeepsMultiple(t *testing.T) {
 		t.Fatalf("Solve(permutation 9, deadline) = %s, complete %v, %d solutions; want multiple, incomplete", res.Verdict, res.Complete, len(res.Solutions))
 	}
 }
+
+// TestCountOnly: counting the 5,040 permutation matrices of 7×7 with
+// CountOnly keeps two solutions on the learner's road and counts all;
+// SAT's road keeps them all, as it must to block them.
+func TestCountOnly(t *testing.T) {
+	p := permutation(7)
+	n, complete, err := solver.Count(context.Background(), p, 0, solver.Options{})
+	if err != nil || !complete || n != 5040 {
+		t.Fatalf("Count = %d, %v, %v; want 5040, complete", n, complete, err)
+	}
+	for _, tc := range []struct {
+		o    solver.Options
+		kept int
+	}{
+		{solver.Options{Max: -1, CountOnly: true}, 2},
+		{solver.Options{Max: -1, CountOnly: true, Search: -1}, 5040},
+		{solver.Options{Max: -1}, 5040},
+	} {
+		res, err := solver.Solve(context.Background(), p, tc.o)
+		if err != nil || !res.Complete || res.Count != 5040 || len(res.Solutions) != tc.kept || res.Verdict != solver.Multiple {
+			t.Fatalf("Solve(%+v) = %s, count %d, %d kept, complete %v, %v; want multiple, 5040, %d kept", tc.o, res.Verdict, res.Count, len(res.Solutions), res.Complete, err, tc.kept)
+		}
+	}
+}

@@ -59,7 +59,7 @@ func newJSONResult(file string, index int, p *puzzle.Puzzle, res *solver.Result)
 		return j
 	}
 	j.Verdict = string(res.Verdict)
-	j.Count = len(res.Solutions)
+	j.Count = res.Count
 	j.Complete = res.Complete
 	j.LineSolved = res.LineSolved
 	j.Learned = res.Learned

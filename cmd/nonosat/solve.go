@@ -181,6 +181,7 @@ func runSolver(c *cli.Context, files []string, m mode) error {
 			o.Max = -1
 		}
 		o.IgnoreGoal = true
+		o.CountOnly = !c.Bool("solutions") // keep no more than the verdict needs
 	}
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
@@ -362,7 +363,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 			shown = &r
 		}
 		j := newJSONResult(file, index, p, shown)
-		j.Count = len(res.Solutions)
+		j.Count = res.Count
 		if m == modeCheck {
 			j.Solutions = j.Solutions[:min(len(j.Solutions), 2)]
 			if res.Verdict != solver.Timeout {
@@ -396,7 +397,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 		_, err := fmt.Fprintf(w, "%s%s%s\n", prefix, res.Verdict, grade)
 		return err
 	case modeCount:
-		n := fmt.Sprint(len(res.Solutions))
+		n := fmt.Sprint(res.Count)
 		if !res.Complete {
 			n = "at least " + n
 		}
@@ -459,7 +460,7 @@ func printBad(c *cli.Context, file string, index int, err error) error {
 // for another reason than reaching --max (printMax; 0: no limit): the
 // deadline.
 func countTimedOut(res *solver.Result, printMax int) bool {
-	return !res.Complete && (printMax == 0 || len(res.Solutions) < printMax)
+	return !res.Complete && (printMax == 0 || res.Count < printMax)
 }
 
 // gradeText is a grade as check --grade and info print it.
@@ -487,9 +488,9 @@ func verdictLine(res *solver.Result) string {
 		}
 	case solver.Multiple:
 		if res.Complete {
-			s += fmt.Sprintf(" (%d solutions)", len(res.Solutions))
+			s += fmt.Sprintf(" (%d solutions)", res.Count)
 		} else {
-			s += fmt.Sprintf(" (at least %d solutions)", len(res.Solutions))
+			s += fmt.Sprintf(" (at least %d solutions)", res.Count)
 		}
 	case solver.Solved:
 		s += " (uniqueness not checked)"
