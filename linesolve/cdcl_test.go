@@ -22,30 +22,7 @@ func TestLearnerMatchesBruteForce(t *testing.T) {
 		for _, g := range bruteSolutions(p) {
 			want[gridKey(g)] = true
 		}
-		st := linesolve.NewState(p)
-		if i%2 == 1 {
-			st.Probe(0)
-		}
-		l := linesolve.NewLearner(st)
-		if l == nil {
-			t.Fatalf("case %d: NewLearner refused a black-and-white puzzle", i)
-		}
-		l.SetHints(i%3 != 2)
-		got := map[string]bool{}
-		res := l.Run(linesolve.SearchLimits{}, func(g puzzle.Grid) bool {
-			if err := puzzle.Check(p, g); err != nil {
-				t.Fatalf("case %d: Learner reported a grid that fails Check: %v\n%v", i, err, g)
-			}
-			k := gridKey(g)
-			if got[k] {
-				t.Fatalf("case %d: Learner reported a grid twice\n%v", i, g)
-			}
-			got[k] = true
-			return true
-		})
-		if !res.Complete || res.Stopped {
-			t.Fatalf("case %d: unlimited Learner not complete: %+v", i, res)
-		}
+		got := learnerSolutions(t, i, p, i%2 == 1, i%3 != 2, 0)
 		if len(got) != len(want) {
 			t.Fatalf("case %d: Learner found %d solutions, brute force %d\n%v", i, len(got), len(want), p.Goal)
 		}
@@ -59,6 +36,36 @@ func TestLearnerMatchesBruteForce(t *testing.T) {
 	if multi < 200 || many < 20 {
 		t.Fatalf("%d of 3000 cases had several solutions, %d more than 8: the test does not exercise learning", multi, many)
 	}
+}
+
+// learnerSolutions runs an unlimited Learner on p (from the bare state,
+// or a probed one) and returns the solutions it reports, failing case i
+// if one fails Check, comes twice, or the run is not complete.
+func learnerSolutions(t *testing.T, i int, p *puzzle.Puzzle, probe, hints bool, seed uint64) map[string]bool {
+	t.Helper()
+	st := linesolve.NewState(p)
+	if probe {
+		st.Probe(0)
+	}
+	l := linesolve.NewLearner(st)
+	l.SetHints(hints)
+	l.SetSeed(seed)
+	got := map[string]bool{}
+	res := l.Run(linesolve.SearchLimits{}, func(g puzzle.Grid) bool {
+		if err := puzzle.Check(p, g); err != nil {
+			t.Fatalf("case %d: Learner reported a grid that fails Check: %v\n%v", i, err, g)
+		}
+		k := gridKey(g)
+		if got[k] {
+			t.Fatalf("case %d: Learner reported a grid twice\n%v", i, g)
+		}
+		got[k] = true
+		return true
+	})
+	if !res.Complete || res.Stopped {
+		t.Fatalf("case %d: unlimited Learner not complete: %+v", i, res)
+	}
+	return got
 }
 
 // TestColorLearnerMatchesBruteForce: on random puzzles up to 6×6 with 2
@@ -87,28 +94,7 @@ func TestColorLearnerMatchesBruteForce(t *testing.T) {
 		if h*w <= 12 && len(bruteSolutions(p)) != len(want) { // the two oracles agree
 			t.Fatalf("case %d: pruneSolutions found %d solutions, bruteSolutions %d", i, len(want), len(bruteSolutions(p)))
 		}
-		st := linesolve.NewState(p)
-		if i%2 == 1 {
-			st.Probe(0)
-		}
-		l := linesolve.NewLearner(st)
-		l.SetHints(i%3 != 2)
-		l.SetSeed(uint64(i % 5))
-		got := map[string]bool{}
-		res := l.Run(linesolve.SearchLimits{}, func(g puzzle.Grid) bool {
-			if err := puzzle.Check(p, g); err != nil {
-				t.Fatalf("case %d: Learner reported a grid that fails Check: %v\n%v", i, err, g)
-			}
-			k := gridKey(g)
-			if got[k] {
-				t.Fatalf("case %d: Learner reported a grid twice\n%v", i, g)
-			}
-			got[k] = true
-			return true
-		})
-		if !res.Complete || res.Stopped {
-			t.Fatalf("case %d: unlimited Learner not complete: %+v", i, res)
-		}
+		got := learnerSolutions(t, i, p, i%2 == 1, i%3 != 2, uint64(i%5))
 		if len(got) != len(want) {
 			t.Fatalf("case %d: Learner found %d solutions, brute force %d\n%v", i, len(got), len(want), p.Goal)
 		}

@@ -166,7 +166,12 @@ func TestCertify(t *testing.T) {
 // TestCertifySearch: random black-and-white puzzles that unit
 // propagation alone does not decide (probing does), so that their proofs
 // hold lemmas: the learner's (the default), and gophersat's with
-// --no-search, in process and in a worker process.
+// --no-search, in process and in a worker process. The learner's proofs
+// of colour puzzles (its literals say which colour a cell has, the CNF's
+// are a variable per cell and colour) are checked on the same puzzles
+// with a second colour in the palette that no clue uses, which sends them
+// the colour way through the learner and the encoder: small random colour
+// puzzles that are unique are line-solvable.
 func TestCertifySearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 1))
 	sat := workerOptions(t)
@@ -174,10 +179,12 @@ func TestCertifySearch(t *testing.T) {
 	roads := []struct {
 		name          string
 		o             solver.Options
+		colour        bool
 		most, proved  int
 		wantMost, min int
 	}{
 		{name: "learner", o: solver.Options{}, wantMost: 10, min: 4},
+		{name: "learner, colour way", o: solver.Options{}, colour: true, wantMost: 10, min: 4},
 		{name: "gophersat", o: solver.Options{Search: -1}, wantMost: 50, min: 4},
 		{name: "gophersat worker", o: sat, wantMost: 50, min: 4},
 	}
@@ -192,8 +199,14 @@ func TestCertifySearch(t *testing.T) {
 		if res.Verdict != solver.Unique {
 			continue
 		}
+		pc := *p
+		pc.Palette = palette(2)
 		for i := range roads {
-			if dr := checkCertificate(t, p, res, roads[i].o); dr.Lemmas > 1 {
+			q := p
+			if roads[i].colour {
+				q = &pc
+			}
+			if dr := checkCertificate(t, q, res, roads[i].o); dr.Lemmas > 1 {
 				roads[i].proved++
 				roads[i].most = max(roads[i].most, dr.Lemmas)
 			}
@@ -205,37 +218,6 @@ func TestCertifySearch(t *testing.T) {
 		}
 		t.Logf("%s: %d proofs with lemmas, up to %d", r.name, r.proved, r.most)
 	}
-}
-
-// TestCertifyColorLearner: the learner's proofs of colour puzzles (its
-// literals say which colour a cell has, the CNF's are one variable per
-// cell and colour) are verified too. Small random colour puzzles that are
-// unique are line-solvable, so these are black-and-white ones that are
-// not, each with a second colour in its palette that no clue uses: the
-// puzzle goes the colour way through the learner and the encoder.
-func TestCertifyColorLearner(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 1))
-	proved, most := 0, 0
-	for range 110 {
-		h, w := 8+rng.IntN(12), 8+rng.IntN(12)
-		p := puzzle.FromGrid(randomGrid(rng, h, w, 1, 0.45+0.2*rng.Float64()), palette(2))
-		p.Goal = nil
-		res, err := solver.Solve(context.Background(), p, solver.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Verdict != solver.Unique {
-			continue
-		}
-		if dr := checkCertificate(t, p, res, solver.Options{}); dr.Lemmas > 1 {
-			proved++
-			most = max(most, dr.Lemmas)
-		}
-	}
-	if proved < 4 || most < 10 {
-		t.Errorf("%d colour proofs with lemmas (at most %d): the sample tests little", proved, most)
-	}
-	t.Logf("%d colour proofs with lemmas, up to %d", proved, most)
 }
 
 // TestCertifyNoVerdict: a timeout has no certificate.
