@@ -16,7 +16,7 @@ import (
 // while setting the app up (HelpName, help flags), so sharing one value
 // between apps, as the tests do, would garble the second one.
 func commands() []*cli.Command {
-	return []*cli.Command{solveCmd(), checkCmd(), countCmd(), batchCmd(), makeCmd(), renderCmd(), convertCmd(), infoCmd(), verifyCmd(), dimacsCmd(), decodeCmd(), workerCmd()}
+	return []*cli.Command{solveCmd(), checkCmd(), countCmd(), batchCmd(), makeCmd(), renderCmd(), convertCmd(), infoCmd(), verifyCmd(), dimacsCmd(), decodeCmd(), serveCmd(), workerCmd()}
 }
 
 // newApp returns the whole command-line program writing to stdout and
