@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -273,6 +274,48 @@ func workbench(b *browserRun) {
 		t.Errorf("clue colours %s", chips)
 	}
 	b.shot("flower")
+
+	// A blank 5x5 canvas; drag across row 2 to paint it.
+	b.do(chromedp.SetValue(chromedp.CSS("#width"), "5"), chromedp.SetValue(chromedp.CSS("#height"), "5"))
+	b.click("#new")
+	b.verdict()
+	b.click(`#palette .swatch[data-index="1"]`)
+	var from, to [2]float64
+	pos := `(() => { const e = document.querySelector('#board .cell[data-r="2"][data-c="%d"]'); e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return JSON.stringify([r.x + r.width / 2, r.y + r.height / 2]); })()`
+	_ = json.Unmarshal([]byte(b.eval(fmt.Sprintf(pos, 0))), &from)
+	_ = json.Unmarshal([]byte(b.eval(fmt.Sprintf(pos, 4))), &to)
+	drag := []chromedp.Action[chromedp.Void]{chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, from[0], from[1], chromedp.ButtonLeft)}
+	for i := 1; i <= 8; i++ {
+		x := from[0] + (to[0]-from[0])*float64(i)/8
+		drag = append(drag, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, from[1], chromedp.ButtonLeft))
+	}
+	b.do(append(drag, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, to[0], to[1], chromedp.ButtonLeft))...)
+	kind, _ = b.verdict()
+	row := puzzle.NewGrid(5, 5)
+	for c := range 5 {
+		row[2][c] = 1
+	}
+	if g := b.picture(5, 5); kind != "unique-line" || !g.Equal(row) {
+		t.Errorf("after dragging across row 2: verdict %s, board\n%v", kind, g)
+	}
+	b.shot("drag")
+
+	// Paste a Tatham id without a picture: the page shows a solution
+	// and the verdict for the clues.
+	b.click("#paste-toggle")
+	b.do(chromedp.SetValue(chromedp.CSS("#paste"), "2x2:1/1/1/1"))
+	b.click("#paste-load")
+	for range 50 {
+		if kind, _ = b.verdict(); kind == "multiple" {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	g := b.picture(2, 2)
+	if kind != "multiple" || puzzle.Check(puzzle.New([][]int{{1}, {1}}, [][]int{{1}, {1}}), g) != nil {
+		t.Errorf("pasted 2x2:1/1/1/1: verdict %s, board\n%v", kind, g)
+	}
+	b.shot("paste")
 }
 
 // waitDownload waits for the browser to save name and reads the puzzle in
