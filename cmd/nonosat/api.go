@@ -48,7 +48,9 @@ func (s *server) analyze(r *http.Request, body []byte) (reply, error) {
 	a.Solutions = a.Solutions[:min(len(a.Solutions), 2)]
 	if boolParam(r, "detail") {
 		if !res.LineSolved && res.Verdict != solver.None {
-			a.Open = openCells(r.Context(), p)
+			ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Deadline)
+			a.Open = openCells(ctx, p)
+			cancel()
 		}
 		if len(res.Solutions) >= 2 {
 			a.Differ = picture.Diff(res.Solutions[0], res.Solutions[1])
@@ -58,7 +60,8 @@ func (s *server) analyze(r *http.Request, body []byte) (reply, error) {
 }
 
 // openCells runs line solving and probing as the solver's presolve does
-// (the same budget) and lists the cells left with more than one colour.
+// (the same budget: 4 probes per cell) and lists the cells left with more
+// than one colour; a done ctx cuts probing short, leaving more cells open.
 func openCells(ctx context.Context, p *puzzle.Puzzle) [][2]int {
 	st := linesolve.NewState(p)
 	if !st.Propagate() || !st.ProbeUntil(4*p.Width()*p.Height(), func() bool { return ctx.Err() != nil }) {

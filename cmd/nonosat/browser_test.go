@@ -1,9 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -316,6 +320,35 @@ func workbench(b *browserRun) {
 		t.Errorf("pasted 2x2:1/1/1/1: verdict %s, board\n%v", kind, g)
 	}
 	b.shot("paste")
+
+	// Open a 40x40 picture through the file button: the board shows it.
+	pic := blobs(40, 40, 1, 3)
+	img := image.NewGray(image.Rect(0, 0, 40, 40))
+	for r, row := range pic {
+		for c, v := range row {
+			img.SetGray(c, r, color.Gray{Y: uint8(255 * (1 - v))})
+		}
+	}
+	file := filepath.Join(b.dl, "blobs.png")
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	b.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{file}))
+	for range 50 {
+		if b.eval(`document.getElementById("title").textContent`) == "blobs" {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	kind, _ = b.verdict()
+	if g := b.picture(40, 40); !g.Equal(pic) || kind == "error" {
+		t.Errorf("opened blobs.png: verdict %s, board\n%v\nwant\n%v", kind, g, pic)
+	}
+	b.shot("picture")
 }
 
 // waitDownload waits for the browser to save name and reads the puzzle in

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/http"
 	"strings"
 	"time"
@@ -72,8 +71,7 @@ func newServer(cfg serverConfig) *server {
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{http.StatusNotFound, fmt.Sprintf("no API call %s %s", r.Method, r.URL.Path)})
 	})
-	ex, _ := fs.Sub(exfiles.Files(), ".")
-	mux.Handle("GET /examples/", http.StripPrefix("/examples/", http.FileServerFS(ex)))
+	mux.Handle("GET /examples/", http.StripPrefix("/examples/", http.FileServerFS(exfiles.Files())))
 	page := http.FileServerFS(web.Files())
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {

@@ -230,6 +230,9 @@ async function openPuzzle(j) {
   analyze();
 }
 
+// openBytes opens a file's content: a picture through /api/make, anything
+// else as a puzzle file, or failing that as text art. It says whether it
+// opened something.
 async function openBytes(buf, name, isImage) {
   say("Opening " + name + "…");
   const params = {};
@@ -237,7 +240,10 @@ async function openBytes(buf, name, isImage) {
   if ($("img-size").value.trim()) params.size = $("img-size").value.trim();
   params.title = name.replace(/\.[^.]*$/, "");
   try {
-    if (isImage) return await openPuzzle(await callJSON("make", buf, params));
+    if (isImage) {
+      await openPuzzle(await callJSON("make", buf, params));
+      return true;
+    }
     let j;
     try {
       j = await callJSON("parse", buf);
@@ -250,8 +256,10 @@ async function openBytes(buf, name, isImage) {
     }
     j.__source = buf;
     await openPuzzle(j);
+    return true;
   } catch (err) {
     say(`${name}: ${err.message}`);
+    return false;
   }
 }
 
@@ -376,7 +384,9 @@ function init() {
     box.hidden = !box.hidden;
     $("paste-toggle").setAttribute("aria-expanded", String(!box.hidden));
   });
-  $("paste-load").addEventListener("click", () => openBytes(new TextEncoder().encode($("paste").value), "pasted text", false));
+  $("paste-load").addEventListener("click", async () => {
+    if (await openBytes(new TextEncoder().encode($("paste").value), "pasted text", false)) $("paste-toggle").click();
+  });
   $("new").addEventListener("click", () => newCanvas(false));
   $("resize").addEventListener("click", () => newCanvas(true));
   $("add-color").addEventListener("click", addColor);

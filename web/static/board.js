@@ -25,7 +25,7 @@ export function draw(board, wrap, v) {
   const slotsR = Math.max(1, ...v.rows.map((c) => c.length));
   const slotsC = Math.max(1, ...v.cols.map((c) => c.length));
   const avail = Math.max(200, wrap.clientWidth - 12);
-  const cell = Math.max(14, Math.min(30, Math.floor(avail / (slotsR + w))));
+  const cell = Math.max(16, Math.min(30, Math.floor(avail / (slotsR + w)))); // below 16 the clues are too small to read: the board scrolls instead
   board.style.setProperty("--cell", cell + "px");
   board.style.gridTemplateColumns = `repeat(${slotsR + w}, ${cell}px)`;
   board.style.gridTemplateRows = `repeat(${slotsC + h}, ${cell}px)`;
