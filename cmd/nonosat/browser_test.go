@@ -304,6 +304,17 @@ func workbench(b *browserRun) {
 	}
 	b.shot("drag")
 
+	// Add a colour (the colour input's default, #cc0000) and paint (0,0)
+	// with it: the cell takes the colour, the verdict follows.
+	b.click("#add-color")
+	b.verdict()
+	b.clickCell(0, 0)
+	kind, _ = b.verdict()
+	if got := b.eval(`document.querySelector('#board .cell[data-r="0"][data-c="0"]').style.backgroundColor`); got != "rgb(204, 0, 0)" || kind != "unique-line" {
+		t.Errorf("painted (0,0) red: cell %s, verdict %s", got, kind)
+	}
+	b.shot("colour")
+
 	// Paste a Tatham id without a picture: the page shows a solution
 	// and the verdict for the clues.
 	b.click("#paste-toggle")

@@ -418,7 +418,15 @@ function init() {
     const f = e.dataTransfer?.files?.[0];
     if (f) openFile(f);
   });
-  window.addEventListener("resize", render);
+  // Redraw when the board's width changes (the cell size follows it),
+  // not on every resize: a redraw replaces every cell.
+  let width = $("board-wrap").clientWidth;
+  window.addEventListener("resize", () => {
+    if ($("board-wrap").clientWidth !== width) {
+      width = $("board-wrap").clientWidth;
+      render();
+    }
+  });
   openExample();
 }
 
