@@ -8,11 +8,14 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -136,7 +139,29 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(newServer(serverConfig{Worker: worker}))
+	// While slow is set, the server holds each analysis for 2 s first
+	// and counts those whose client hangs up meanwhile: the page must
+	// cancel a stale request when a newer edit comes.
+	srv := newServer(serverConfig{Worker: worker})
+	var hold holdServer
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/analyze" && hold.slow.Load() {
+			// Read the body first, as the API does: only then does the
+			// server watch the connection for the client hanging up.
+			body, err := io.ReadAll(r.Body)
+			if err != nil {
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			select {
+			case <-r.Context().Done():
+				hold.cancelled.Add(1)
+				return
+			case <-time.After(2 * time.Second):
+			}
+		}
+		srv.ServeHTTP(w, r)
+	}))
 	defer ts.Close()
 	shots := os.Getenv("NONOSAT_SHOTS")
 	if shots == "" {
@@ -176,8 +201,57 @@ func TestBrowser(t *testing.T) {
 				}),
 				chromedp.Navigate(ts.URL))
 			workbench(b)
+			if win.name == "wide" {
+				stale(b, &hold)
+			}
 		})
 	}
+}
+
+// holdServer slows the analyses down while slow is set, and counts those
+// cancelled meanwhile.
+type holdServer struct {
+	slow      atomic.Bool
+	cancelled atomic.Int32
+}
+
+// stale paints two cells while the server is slow: the page cancels the
+// analysis of the first edit, and shows the verdict of the second.
+func stale(b *browserRun, hold *holdServer) {
+	t := b.t
+	hold.slow.Store(true)
+	b.clickCell(0, 0)
+	b.clickCell(0, 1)
+	hold.slow.Store(false)
+	kind, _ := b.verdict()
+	for i := 0; i < 30 && hold.cancelled.Load() == 0; i++ { // the server learns of it a moment later
+		time.Sleep(100 * time.Millisecond)
+	}
+	if n := hold.cancelled.Load(); n != 1 || kind == "error" {
+		t.Errorf("the page cancelled %d analyses (want 1); verdict %s", n, kind)
+	}
+}
+
+// openImage opens img through the page's file button as name.png and
+// waits for the page to show its title.
+func openImage(b *browserRun, img image.Image, name string) {
+	b.t.Helper()
+	file := filepath.Join(b.dl, name+".png")
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		b.t.Fatal(err)
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o666); err != nil {
+		b.t.Fatal(err)
+	}
+	b.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{file}))
+	for range 100 {
+		if b.eval(`document.getElementById("title").textContent`) == name {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	b.t.Fatalf("%s.png did not open", name)
 }
 
 // workbench is the user's path through the page.
@@ -340,21 +414,7 @@ func workbench(b *browserRun) {
 			img.SetGray(c, r, color.Gray{Y: uint8(255 * (1 - v))})
 		}
 	}
-	file := filepath.Join(b.dl, "blobs.png")
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, buf.Bytes(), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	b.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{file}))
-	for range 50 {
-		if b.eval(`document.getElementById("title").textContent`) == "blobs" {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	openImage(b, img, "blobs")
 	kind, _ = b.verdict()
 	if g := b.picture(40, 40); !g.Equal(pic) || kind == "error" {
 		t.Errorf("opened blobs.png: verdict %s, board\n%v\nwant\n%v", kind, g, pic)
