@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -306,4 +310,43 @@ func TestAPIConcurrent(t *testing.T) {
 		}
 	}
 	wg.Wait()
+}
+
+// TestAPIGuard: a loopback server answers its own host names only, and
+// refuses API calls from other sites' pages.
+func TestAPIGuard(t *testing.T) {
+	ts := httptest.NewUnstartedServer(nil)
+	n := ts.Listener.Addr().(*net.TCPAddr).Port
+	ts.Config.Handler = newServer(serverConfig{Hosts: loopbackHosts(n)})
+	ts.Start()
+	defer ts.Close()
+	url, port := ts.URL, fmt.Sprint(n)
+	for _, tc := range []struct {
+		host, origin string
+		status       int
+	}{
+		{"", "", 200},
+		{"localhost:" + port, "", 200},
+		{"", "http://127.0.0.1:" + port, 200},
+		{"evil.example:" + port, "", 403},
+		{"", "http://evil.example", 403},
+		{"", "null", 403},
+	} {
+		req, _ := http.NewRequest("POST", url+"/api/analyze", strings.NewReader("2x2:1/1/1/1"))
+		if tc.host != "" {
+			req.Host = tc.host
+		}
+		if tc.origin != "" {
+			req.Header.Set("Origin", tc.origin)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != tc.status {
+			t.Errorf("Host %q, Origin %q: %d, want %d: %s", tc.host, tc.origin, res.StatusCode, tc.status, body)
+		}
+	}
 }

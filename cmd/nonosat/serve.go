@@ -50,9 +50,13 @@ func serve(c *cli.Context, _ []string) error {
 	if err != nil {
 		return cli.Exit(err, exitError)
 	}
+	addr := ln.Addr().(*net.TCPAddr)
 	cfg := serverConfig{
 		MaxBody: c.Int64("max-body"), Deadline: c.Duration("timeout"),
 		MaxSolves: c.Int("max-solves"), MaxCells: c.Int("max-cells"), Worker: worker,
+	}
+	if addr.IP.IsLoopback() {
+		cfg.Hosts = loopbackHosts(addr.Port)
 	}
 	hs := &http.Server{
 		Handler:           newServer(cfg),
@@ -60,7 +64,6 @@ func serve(c *cli.Context, _ []string) error {
 		ReadTimeout:       time.Minute,
 		WriteTimeout:      cfg.Deadline + time.Minute,
 	}
-	addr := ln.Addr().(*net.TCPAddr)
 	url := serveURL(addr)
 	if !addr.IP.IsLoopback() {
 		fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: listening on %s, not on loopback: anyone who can reach it may use this server\n", addr)
@@ -86,6 +89,18 @@ func serve(c *cli.Context, _ []string) error {
 		return cli.Exit(err, exitError)
 	}
 	return nil
+}
+
+// loopbackHosts are the Host headers a loopback server on port answers.
+func loopbackHosts(port int) []string {
+	var hosts []string
+	for _, h := range []string{"127.0.0.1", "localhost", "[::1]"} {
+		hosts = append(hosts, fmt.Sprintf("%s:%d", h, port))
+		if port == 80 {
+			hosts = append(hosts, h) // browsers leave out the default port
+		}
+	}
+	return hosts
 }
 
 // serveURL is the address to give the user: a wildcard address is reached

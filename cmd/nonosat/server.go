@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,6 +26,9 @@ type serverConfig struct {
 	MaxSolves int           // solves running at once; more wait for a slot
 	MaxCells  int           // cells of a puzzle (width × height)
 	Worker    []string      // runs gophersat in a child process, so that the deadline holds
+	// Hosts, if not empty, are the only Host headers served (for a
+	// loopback server: its own addresses), against DNS rebinding.
+	Hosts []string
 }
 
 func (c serverConfig) withDefaults() serverConfig {
@@ -80,8 +85,29 @@ func newServer(cfg serverConfig) *server {
 		}
 		page.ServeHTTP(w, r)
 	})
-	s.h = headers(mux)
+	s.h = headers(guard(cfg.Hosts, mux))
 	return s
+}
+
+// guard refuses requests for another host than hosts (when given), so that
+// a web page whose name rebinds to 127.0.0.1 cannot use a loopback server,
+// and API calls that another site's page makes (a browser sends their
+// Origin): the server's own page is the only page that may call it.
+func guard(hosts []string, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if len(hosts) > 0 && !slices.Contains(hosts, strings.ToLower(r.Host)) {
+			writeError(w, &apiError{http.StatusForbidden, fmt.Sprintf("host %q is not this server (%s)", r.Host, strings.Join(hosts, ", "))})
+			return
+		}
+		if o := r.Header.Get("Origin"); o != "" && strings.HasPrefix(r.URL.Path, "/api/") {
+			u, err := url.Parse(o)
+			if err != nil || !strings.EqualFold(u.Host, r.Host) {
+				writeError(w, &apiError{http.StatusForbidden, fmt.Sprintf("calls from pages of %q are refused", o)})
+				return
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // headers sets the security headers of every response.
