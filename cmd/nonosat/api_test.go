@@ -350,3 +350,26 @@ func TestAPIGuard(t *testing.T) {
 		}
 	}
 }
+
+// TestAPIEscapes: text from the request comes back JSON-escaped, never as
+// markup (the page then sets it as text, not HTML).
+func TestAPIEscapes(t *testing.T) {
+	url, _ := testServer(t, serverConfig{})
+	xml := `<?xml version="1.0"?><puzzleset><puzzle type="grid" defaultcolor="black">` +
+		`<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>` +
+		`<solution type="goal"><image>|X.|</image></solution></puzzle></puzzleset>`
+	for _, path := range []string{"/api/parse", "/api/analyze"} {
+		status, _, body := post(t, url+path, []byte(xml))
+		var j struct{ Title string }
+		if err := json.Unmarshal(body, &j); status != 200 || err != nil {
+			t.Fatalf("%s: %d %v %s", path, status, err, body)
+		}
+		if j.Title != "<script>alert(1)</script>" || bytes.Contains(body, []byte("<script")) {
+			t.Errorf("%s: title %q in %s", path, j.Title, body)
+		}
+	}
+	_, hd, body := post(t, url+"/api/analyze?format=xml", []byte("<title><script>"))
+	if msg := errorMessage(t, hd, body); bytes.Contains(body, []byte("<script")) || msg == "" {
+		t.Errorf("error %s", body)
+	}
+}
