@@ -140,9 +140,9 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// While slow is set, the server holds each analysis for 2 s first
-	// and counts those whose client hangs up meanwhile: the page must
-	// cancel a stale request when a newer edit comes.
+	// While hold.slow is set, the server holds each analysis until the
+	// test releases it and counts those whose client hangs up meanwhile:
+	// the page must cancel a stale request when a newer edit comes.
 	// The server is set up as `nonosat serve` sets it up on loopback.
 	ts := httptest.NewUnstartedServer(nil)
 	srv := newServer(serverConfig{Worker: worker, Hosts: loopbackHosts(ts.Listener.Addr().(*net.TCPAddr).Port)})
@@ -160,7 +160,7 @@ func TestBrowser(t *testing.T) {
 			case <-r.Context().Done():
 				hold.cancelled.Add(1)
 				return
-			case <-time.After(2 * time.Second):
+			case <-hold.release:
 			}
 		}
 		srv.ServeHTTP(w, r)
@@ -212,26 +212,33 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
-// holdServer slows the analyses down while slow is set, and counts those
-// cancelled meanwhile.
+// holdServer holds the analyses while slow is set, until release is
+// closed, and counts those whose client hung up meanwhile.
 type holdServer struct {
 	slow      atomic.Bool
+	release   chan struct{} // set before slow
 	cancelled atomic.Int32
 }
 
-// stale paints two cells while the server is slow: the page cancels the
-// analysis of the first edit, and shows the verdict of the second.
+// stale paints two cells of a new canvas while the server holds the
+// analyses: the page cancels the analysis of the first edit, and shows the
+// verdict of the second once the server lets it through.
 func stale(b *browserRun, hold *holdServer) {
 	t := b.t
+	b.do(chromedp.SetValue(chromedp.CSS("#width"), "5"), chromedp.SetValue(chromedp.CSS("#height"), "5"))
+	b.click("#new")
+	b.verdict()
+	hold.release = make(chan struct{})
 	hold.slow.Store(true)
 	b.clickCell(0, 0)
 	b.clickCell(0, 1)
-	hold.slow.Store(false)
-	kind, _ := b.verdict()
-	for i := 0; i < 30 && hold.cancelled.Load() == 0; i++ { // the server learns of it a moment later
+	for i := 0; i < 100 && hold.cancelled.Load() == 0; i++ { // the server learns of it a moment later
 		time.Sleep(100 * time.Millisecond)
 	}
-	if n := hold.cancelled.Load(); n < 1 || kind == "error" {
+	hold.slow.Store(false)
+	close(hold.release)
+	kind, _ := b.verdict()
+	if n := hold.cancelled.Load(); n != 1 || kind != "unique-line" {
 		t.Errorf("the page cancelled %d analyses (want 1); verdict %s", n, kind)
 	}
 }
