@@ -16,7 +16,7 @@ import (
 // while setting the app up (HelpName, help flags), so sharing one value
 // between apps, as the tests do, would garble the second one.
 func commands() []*cli.Command {
-	return []*cli.Command{solveCmd(), checkCmd(), countCmd(), batchCmd(), makeCmd(), renderCmd(), convertCmd(), infoCmd(), verifyCmd(), hintCmd(), stepsCmd(), fixCmd(), generateCmd(), dimacsCmd(), decodeCmd(), proofCmd(), completionCmd(), manCmd(), workerCmd()}
+	return []*cli.Command{solveCmd(), checkCmd(), countCmd(), batchCmd(), makeCmd(), renderCmd(), convertCmd(), infoCmd(), verifyCmd(), hintCmd(), stepsCmd(), fixCmd(), generateCmd(), dimacsCmd(), decodeCmd(), proofCmd(), serveCmd(), completionCmd(), manCmd(), workerCmd()}
 }
 
 // newApp returns the whole command-line program writing to stdout and

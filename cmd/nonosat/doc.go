@@ -104,6 +104,12 @@
 //	         [--line-solvable] [--seed N] [-o OUT]
 //		A random puzzle, edited until it is unique or line-solvable.
 //
+//	serve [--addr 127.0.0.1:8080] [--open] [--timeout D] [--max-solves N]
+//		Serve the workbench page (design with a live verdict, play, export)
+//		and the JSON API it uses: POST /api/analyze (the object check --json
+//		prints), solve, parse, make, render, convert, dimacs. Listens on
+//		loopback unless told otherwise, then warns.
+//
 //	help [COMMAND]
 //		Show the commands, or one command's flags; so does --help.
 //

@@ -1,0 +1,345 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/linesolve"
+	"github.com/nonosat/nonosat/picture"
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+)
+
+// The handlers of the JSON API (see server.go and the README). Each reads
+// one puzzle (or picture) from the body and answers JSON or a file.
+//
+// Designer calls (hint, fix) plug in here as further handlers on the same
+// shape: read the puzzle with s.readPuzzle, take a slot with s.solveCtx,
+// answer a JSON value; newServer lists the routes.
+
+// analysis is the answer of /api/analyze: the object `check --json`
+// prints, and with ?detail=1 the cells the page marks.
+type analysis struct {
+	jsonResult
+	// Open lists the cells (row, column from 0) that line solving and
+	// probing leave undecided, the cells a solver has to guess.
+	Open [][2]int `json:"open,omitempty"`
+	// Differ lists the cells where the first two solutions differ (for
+	// a multiple verdict).
+	Differ [][2]int `json:"differ,omitempty"`
+}
+
+func (s *server) analyze(r *http.Request, body []byte) (reply, error) {
+	p, index, err := s.readPuzzle(r, body)
+	if err != nil {
+		return reply{}, err
+	}
+	res, err := s.solveOne(r.Context(), p, solver.Options{Max: 2})
+	if err != nil {
+		return reply{}, err
+	}
+	a := analysis{jsonResult: newJSONResult("-", index, p, res)}
+	a.Solutions = a.Solutions[:min(len(a.Solutions), 2)]
+	if boolParam(r, "detail") {
+		if !res.LineSolved && res.Verdict != solver.None {
+			ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Deadline)
+			a.Open = openCells(ctx, p)
+			cancel()
+		}
+		if len(res.Solutions) >= 2 {
+			a.Differ = picture.Diff(res.Solutions[0], res.Solutions[1])
+		}
+	}
+	return reply{value: a}, nil
+}
+
+// openCells runs line solving and probing as the solver's presolve does
+// (the same budget: 4 probes per cell) and lists the cells left with more
+// than one colour; a done ctx cuts probing short, leaving more cells open.
+func openCells(ctx context.Context, p *puzzle.Puzzle) [][2]int {
+	st := linesolve.NewState(p)
+	if !st.Propagate() || !st.ProbeUntil(4*p.Width()*p.Height(), func() bool { return ctx.Err() != nil }) {
+		return nil
+	}
+	open := [][2]int{}
+	for r, row := range st.Cells {
+		for c, d := range row {
+			if d.Len() > 1 {
+				open = append(open, [2]int{r, c})
+			}
+		}
+	}
+	return open
+}
+
+// solve answers the object `solve --json --max N` prints (?max=N, default
+// 1, at most 100).
+func (s *server) solve(r *http.Request, body []byte) (reply, error) {
+	p, index, err := s.readPuzzle(r, body)
+	if err != nil {
+		return reply{}, err
+	}
+	n, err := intParam(r, "max", 1, 1, 100)
+	if err != nil {
+		return reply{}, err
+	}
+	res, err := s.solveOne(r.Context(), p, solver.Options{Max: max(n, 2)})
+	if err != nil {
+		return reply{}, err
+	}
+	j := newJSONResult("-", index, p, res)
+	j.Solutions = j.Solutions[:min(len(j.Solutions), n)]
+	return reply{value: j}, nil
+}
+
+// solveOne solves p in a slot, within the server's deadline and the
+// request's life: a client that goes away (the page sends a newer edit)
+// stops its solve. A deadline gives verdict timeout, not an error.
+func (s *server) solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Options) (*solver.Result, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.Deadline)
+	defer cancel()
+	release, err := s.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	o.Worker = s.cfg.Worker
+	res, err := solver.Solve(ctx, p, o)
+	if err != nil {
+		return nil, fmt.Errorf("solving: %w", err)
+	}
+	return res, nil
+}
+
+// jsonPuzzle is a puzzle as the page holds it: /api/parse and /api/make
+// answer it.
+type jsonPuzzle struct {
+	Title   string       `json:"title"`
+	ID      string       `json:"id,omitempty"`
+	Width   int          `json:"width"`
+	Height  int          `json:"height"`
+	Palette []jsonSwatch `json:"palette"` // [0] is the background
+	Rows    [][][2]int   `json:"rows"`    // per row, blocks as [length, colour]
+	Cols    [][][2]int   `json:"cols"`
+	Goal    []string     `json:"goal"` // rows of palette characters; null when the file has no goal that fits the clues
+}
+
+func newJSONPuzzle(p *puzzle.Puzzle) jsonPuzzle {
+	j := jsonPuzzle{Title: p.Title, ID: p.ID, Width: p.Width(), Height: p.Height()}
+	j.Palette = newJSONResult("", 0, p, nil).Palette
+	clues := func(cs []puzzle.Clue) [][][2]int {
+		out := make([][][2]int, len(cs))
+		for i, c := range cs {
+			out[i] = [][2]int{}
+			for _, b := range c {
+				out[i] = append(out[i], [2]int{b.Len, int(b.Color)})
+			}
+		}
+		return out
+	}
+	j.Rows, j.Cols = clues(p.Rows), clues(p.Cols)
+	if p.Goal != nil && puzzle.Check(p, p.Goal) == nil {
+		j.Goal = strings.Split(strings.TrimSuffix(p.FormatGrid(p.Goal), "\n"), "\n")
+	}
+	return j
+}
+
+// parse answers the puzzle of the body as JSON: palette, clues and goal.
+func (s *server) parse(r *http.Request, body []byte) (reply, error) {
+	p, _, err := s.readPuzzle(r, body)
+	if err != nil {
+		return reply{}, err
+	}
+	return reply{value: newJSONPuzzle(p)}, nil
+}
+
+// makeFromImage turns the picture of the body into a puzzle as `make`
+// does (?colors=N, ?size=WxH, ?background=RGB, ?title=T) and answers it as
+// /api/parse does, goal included.
+func (s *server) makeFromImage(r *http.Request, body []byte) (reply, error) {
+	var o picture.Options
+	q := r.URL.Query()
+	if q.Has("colors") {
+		n, err := intParam(r, "colors", 0, 1, puzzle.MaxColors)
+		if err != nil {
+			return reply{}, err
+		}
+		o.Colors = n
+	}
+	if v := q.Get("size"); v != "" {
+		w, h, err := parseWxH(v)
+		if err != nil {
+			return reply{}, badRequest("size: %v", err)
+		}
+		o.Width, o.Height = w, h
+	}
+	if v := q.Get("background"); v != "" {
+		rgb, err := puzzle.ParseRGB(v)
+		if err != nil {
+			return reply{}, badRequest("background: %v", err)
+		}
+		o.Background = &rgb
+	}
+	g, pal, err := picture.Decode(bytes.NewReader(body), o)
+	if errors.Is(err, picture.ErrTooManyColors) {
+		return reply{}, badRequest("%v (reduce them with colors=N)", err)
+	}
+	if err != nil {
+		return reply{}, badRequest("%v", err)
+	}
+	if len(g) > 0 {
+		if err := s.checkSize(len(g[0]), len(g)); err != nil {
+			return reply{}, err
+		}
+	}
+	p := puzzle.FromGrid(g, pal)
+	p.Title = q.Get("title")
+	if err := p.Validate(); err != nil {
+		return reply{}, badRequest("%v", err)
+	}
+	return reply{value: newJSONPuzzle(p)}, nil
+}
+
+// render draws the puzzle (?to=svg|png, ?solution=1, ?cell=N) as `render`
+// does.
+func (s *server) render(r *http.Request, body []byte) (reply, error) {
+	p, _, err := s.readPuzzle(r, body)
+	if err != nil {
+		return reply{}, err
+	}
+	kind := r.URL.Query().Get("to")
+	if kind == "" {
+		kind = "svg"
+	}
+	if kind != "svg" && kind != "png" {
+		return reply{}, badRequest("to=%q: want svg or png", kind)
+	}
+	cell, err := intParam(r, "cell", picture.DefaultCellSize, 8, 200)
+	if err != nil {
+		return reply{}, err
+	}
+	o := picture.RenderOptions{CellSize: cell}
+	if boolParam(r, "solution") {
+		if p.Goal != nil && puzzle.Check(p, p.Goal) == nil {
+			o.Solution = p.Goal
+		} else {
+			res, err := s.solveOne(r.Context(), p, solver.Options{Max: 1})
+			if err != nil {
+				return reply{}, err
+			}
+			if len(res.Solutions) == 0 {
+				return reply{}, &apiError{http.StatusUnprocessableEntity, fmt.Sprintf("no solution to draw (verdict %s)", res.Verdict)}
+			}
+			o.Solution = res.Solutions[0]
+		}
+	}
+	var buf bytes.Buffer
+	ctype := "image/svg+xml"
+	if kind == "png" {
+		err, ctype = picture.PNG(&buf, p, o), "image/png"
+	} else {
+		err = picture.SVG(&buf, p, o)
+	}
+	if err != nil {
+		return reply{}, badRequest("%v", err)
+	}
+	return reply{body: buf.Bytes(), ctype: ctype, download: fileName(p, "."+kind)}, nil
+}
+
+// convert writes the puzzle in ?to=NAME, as `convert` does.
+func (s *server) convert(r *http.Request, body []byte) (reply, error) {
+	p, _, err := s.readPuzzle(r, body)
+	if err != nil {
+		return reply{}, err
+	}
+	to, err := puzzle.ParseFormat(r.URL.Query().Get("to"))
+	if err != nil {
+		return reply{}, badRequest("to: %v", err)
+	}
+	if !to.CanWrite() {
+		return reply{}, badRequest("to: nonosat cannot write format %s", to)
+	}
+	if !to.Color() && !p.IsBW() {
+		return reply{}, badRequest("the puzzle has %d colours; %v: %s is black and white only", p.NumColors(), puzzle.ErrUnsupported, to)
+	}
+	var buf bytes.Buffer
+	if err := puzzle.Encode(&buf, p, to); err != nil {
+		return reply{}, badRequest("%v", err)
+	}
+	ctype := "text/plain; charset=utf-8"
+	if to == puzzle.XML {
+		ctype = "application/xml"
+	}
+	return reply{body: buf.Bytes(), ctype: ctype, download: fileName(p, to.Suffix())}, nil
+}
+
+// dimacs writes the CNF as `dimacs` does (?no-presolve=1, ?block-goal=1).
+func (s *server) dimacs(r *http.Request, body []byte) (reply, error) {
+	p, _, err := s.readPuzzle(r, body)
+	if err != nil {
+		return reply{}, err
+	}
+	var o encode.DIMACSOptions
+	if boolParam(r, "block-goal") {
+		if p.Goal == nil || puzzle.Check(p, p.Goal) != nil {
+			return reply{}, badRequest("block-goal: the puzzle carries no goal that solves it")
+		}
+		o.Block = append(o.Block, p.Goal)
+	}
+	e := solver.Encode(p, solver.Options{NoPresolve: boolParam(r, "no-presolve")})
+	var buf bytes.Buffer
+	if err := e.WriteDIMACS(&buf, p, o); err != nil {
+		return reply{}, badRequest("%v", err)
+	}
+	return reply{body: buf.Bytes(), ctype: "text/plain; charset=utf-8", download: fileName(p, ".cnf")}, nil
+}
+
+// fileName is a download name made of the puzzle's title (letters, digits,
+// '-' and '_' only) and suffix.
+func fileName(p *puzzle.Puzzle, suffix string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(p.Title) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		case r == ' ' && b.Len() > 0:
+			b.WriteRune('-')
+		}
+		if b.Len() >= 40 {
+			break
+		}
+	}
+	name := strings.Trim(b.String(), "-")
+	if name == "" {
+		name = "puzzle"
+	}
+	return name + suffix
+}
+
+// boolParam reads a query flag: 1, true or yes.
+func boolParam(r *http.Request, name string) bool {
+	switch strings.ToLower(r.URL.Query().Get(name)) {
+	case "1", "true", "yes":
+		return true
+	}
+	return false
+}
+
+// intParam reads a whole number in [lo, hi], def when absent.
+func intParam(r *http.Request, name string, def, lo, hi int) (int, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, badRequest("%s=%q: want a whole number from %d to %d", name, v, lo, hi)
+	}
+	return n, nil
+}
