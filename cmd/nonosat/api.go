@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/picture"
@@ -18,10 +19,7 @@ import (
 
 // The handlers of the JSON API (see server.go and the README). Each reads
 // one puzzle (or picture) from the body and answers JSON or a file.
-//
-// Designer calls (hint, fix) plug in here as further handlers on the same
-// shape: read the puzzle with s.readPuzzle, take a slot with s.solveCtx,
-// answer a JSON value; newServer lists the routes.
+// The designer calls, hint and fix, are in api_design.go.
 
 // analysis is the answer of /api/analyze: the object `check --json`
 // prints, and with ?detail=1 the cells the page marks.
@@ -46,6 +44,10 @@ func (s *server) analyze(r *http.Request, body []byte) (reply, error) {
 	}
 	a := analysis{jsonResult: newJSONResult("-", index, p, res)}
 	a.Solutions = a.Solutions[:min(len(a.Solutions), 2)]
+	if res.Verdict != solver.Timeout { // as check --json
+		g := design.GradeResult(p, res)
+		a.Grade = &g
+	}
 	if boolParam(r, "detail") {
 		if !res.LineSolved && res.Verdict != solver.None {
 			ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Deadline)

@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
 )
 
 // The browser test drives the page in a real Chromium (Debian's chromium
@@ -311,6 +312,22 @@ func workbench(b *browserRun) {
 	}
 	b.shot("multiple")
 
+	// Suggest a fix: the ringed edit, made, gives the verdict it promises.
+	b.click("#fix")
+	kind, text = b.verdict()
+	fixed := b.cells("fix")
+	if kind != "fix" || len(fixed) == 0 {
+		t.Fatalf("fix: verdict %s %q, %d cells ringed", kind, text, len(fixed))
+	}
+	made := edited.Clone()
+	for _, f := range fixed {
+		made[f[0]][f[1]] = 1 - made[f[0]][f[1]]
+	}
+	if res, err := solver.Solve(context.Background(), puzzle.FromGrid(made, nil), solver.Options{IgnoreGoal: true}); err != nil || !strings.Contains(text, "makes it "+string(res.Verdict)) {
+		t.Errorf("fix says %q; the edited picture is %s (%v)", text, res.Verdict, err)
+	}
+	b.shot("fix")
+
 	// Undo twice: the picture and the verdict come back.
 	b.click("#undo")
 	b.verdict()
@@ -342,6 +359,25 @@ func workbench(b *browserRun) {
 		t.Errorf("mistakes marked at %v, want (0,0) only", m)
 	}
 	b.shot("play-check")
+
+	// Hint: on the player's cells with the wrong one gone, the next
+	// deduction lies on a highlighted line and agrees with the solution.
+	b.clickCell(0, 0) // clears it
+	b.click("#hint")
+	kind, text = b.verdict()
+	hinted := b.cells("hint")
+	if kind != "hint" || len(hinted) == 0 {
+		t.Fatalf("hint: verdict %s %q, %d cells ringed", kind, text, len(hinted))
+	}
+	if n := b.eval(`String(document.querySelectorAll(".clue.hl").length)`); n == "0" {
+		t.Errorf("hint %q: no clue highlighted", text)
+	}
+	for _, h := range hinted {
+		if b.eval(fmt.Sprintf(`String(document.querySelector('.cell[data-r="%d"][data-c="%d"]').classList.contains("hl"))`, h[0], h[1])) != "true" {
+			t.Errorf("hinted cell %v is not on the highlighted line", h)
+		}
+	}
+	b.shot("play-hint")
 
 	// A colour example: the clue chips take their block's colours.
 	b.click("#mode-design")

@@ -73,6 +73,8 @@ func newServer(cfg serverConfig) *server {
 	mux.HandleFunc("POST /api/render", s.api(s.render))
 	mux.HandleFunc("POST /api/convert", s.api(s.convert))
 	mux.HandleFunc("POST /api/dimacs", s.api(s.dimacs))
+	mux.HandleFunc("POST /api/hint", s.api(s.hint))
+	mux.HandleFunc("POST /api/fix", s.api(s.fix))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{http.StatusNotFound, fmt.Sprintf("no API call %s %s", r.Method, r.URL.Path)})
 	})

@@ -173,6 +173,10 @@ function strokeStart(e) {
   pushUndo();
   st.stroke = { value };
   if (st.mode === "design") st.marks = {};
+  else {
+    delete st.marks.hint; // a hint is about the cells as they were
+    st.lines = new Set();
+  }
   paint(r, c);
   render();
 }
@@ -348,6 +352,66 @@ function checkPlay() {
   render();
 }
 
+// ---- designer calls
+
+// cellKeys turns the server's cells (rows and columns from 1) into keys.
+function cellKeys(cells) {
+  return new Set((cells || []).map((x) => x.row - 1 + "," + (x.col - 1)));
+}
+
+// lineKey turns "row 3" / "column 5" into the board's "row:2" / "col:4".
+function lineKey(name) {
+  const m = /^(row|column) (\d+)$/.exec(name || "");
+  return m ? (m[1] === "row" ? "row:" : "col:") + (Number(m[2]) - 1) : "";
+}
+
+// hint asks for the next deduction on the player's cells and shows it: the
+// cells it fixes ringed, its line highlighted, the reason in words, and
+// any known cell that no solution has as a mistake.
+async function hint() {
+  const pic = st.play.solution || st.grid;
+  const ch = (v) => (v === UNKNOWN ? "?" : st.palette[v === EMPTY ? 0 : v].char);
+  const grid = st.play.cells.map((row) => row.map(ch).join("")).join("/");
+  setVerdict("pending", "Thinking…");
+  try {
+    const h = await callJSON("hint", toXML(st.title, st.palette, pic), { grid }, "hint");
+    st.marks = { hint: cellKeys(h.cells), mistake: cellKeys(h.mistakes) };
+    st.lines = new Set([lineKey(h.line)].filter(Boolean));
+    if (h.mistakes.length) setVerdict("mistakes", `${h.mistakes.length} cell${h.mistakes.length > 1 ? "s" : ""} no solution has (marked). Hint: ${h.reason}`);
+    else if (!h.cells.length) setVerdict("solved", "Nothing left to deduce");
+    else setVerdict("hint", `Hint, ${h.line}: ${h.reason}`);
+    render();
+  } catch (err) {
+    if (isAbort(err)) return;
+    setVerdict("error", "No hint");
+    say(err.message);
+  }
+}
+
+// fix asks for the best edits of the picture and rings the best one.
+async function fix() {
+  const version = st.version;
+  setVerdict("pending", "Looking for a fix…");
+  try {
+    const r = await callJSON("fix", toXML(st.title, st.palette, st.grid), { best: 3 }, "fix");
+    if (version !== st.version) return;
+    if (!r.edits.length) {
+      setVerdict("fix", "No edit of one or two cells found");
+      return;
+    }
+    const best = r.edits[0];
+    st.marks = { ...st.marks, fix: cellKeys(best.cells) };
+    const colour = (ch) => st.palette.find((s) => s.char === ch)?.name || ch;
+    const what = best.cells.map((x) => `row ${x.row}, column ${x.col} to ${colour(x.color)}`).join(" and ");
+    setVerdict("fix", `Suggested fix: ${what} makes it ${best.verdict}` + (best.open ? `, ${best.open} cells open to line logic` : ", line-solvable") + " (ringed green)");
+    render();
+  } catch (err) {
+    if (isAbort(err)) return;
+    setVerdict("error", "No fix");
+    say(err.message);
+  }
+}
+
 // ---- export
 
 async function exportPuzzle() {
@@ -393,6 +457,8 @@ function init() {
   $("remove-color").addEventListener("click", removeColor);
   $("undo").addEventListener("click", undo);
   $("check").addEventListener("click", checkPlay);
+  $("hint").addEventListener("click", hint);
+  $("fix").addEventListener("click", fix);
   $("clear").addEventListener("click", () => {
     pushUndo();
     st.play.cells = blankGrid(st.play.rows.length, st.play.cols.length, UNKNOWN);

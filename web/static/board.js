@@ -17,8 +17,8 @@ function textOn(rgb) {
 // draw fills board with the puzzle view:
 //   v.rows, v.cols: clues as [length, colour] pairs
 //   v.palette: swatches; v.cells[r][c]: a palette index, UNKNOWN or EMPTY
-//   v.marks: {open, differ, mistake, line}: Sets of "r,c" keys (line: the
-//     cells of highlighted lines), v.lines: Set of "row:3" / "col:5" keys
+//   v.marks: {open, differ, mistake, hint, fix}: Sets of "r,c" keys;
+//     v.lines: Set of "row:3" / "col:5" keys of highlighted lines
 export function draw(board, wrap, v) {
   const h = v.rows.length;
   const w = v.cols.length;
@@ -77,6 +77,8 @@ export function draw(board, wrap, v) {
       if (m.open?.has(key)) cls += " open";
       if (m.differ?.has(key)) cls += " differ";
       if (m.mistake?.has(key)) cls += " mistake";
+      if (m.hint?.has(key)) cls += " hint";
+      if (m.fix?.has(key)) cls += " fix";
       if (lines.has("row:" + r) || lines.has("col:" + c)) cls += " hl";
       d.className = cls;
       d.dataset.r = String(r);

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/nonosat/nonosat/design"
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+)
+
+// The designer calls of the JSON API: /api/hint and /api/fix answer what
+// hint --json and fix --json print, from package design.
+
+// designCall runs f on a solve slot within the server's deadline.
+func (s *server) designCall(ctx context.Context, f func(ctx context.Context) error) error {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.Deadline)
+	defer cancel()
+	release, err := s.acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
+	err = f(ctx)
+	if ctx.Err() != nil {
+		return &apiError{http.StatusServiceUnavailable, "no answer within the deadline"}
+	}
+	return err
+}
+
+// hint answers the next deduction on the partly filled grid of ?grid=
+// (rows of palette characters and '?' for open cells, separated by '/'
+// or new lines; the empty grid without it).
+func (s *server) hint(r *http.Request, body []byte) (reply, error) {
+	p, _, err := s.readPuzzle(r, body)
+	if err != nil {
+		return reply{}, err
+	}
+	var g puzzle.Grid
+	if text := r.URL.Query().Get("grid"); text != "" {
+		g, err = design.ParsePartial(strings.NewReader(strings.ReplaceAll(text, "/", "\n")), p)
+		if err != nil {
+			return reply{}, &apiError{http.StatusBadRequest, "grid: " + err.Error()}
+		}
+	}
+	var h design.Hint
+	err = s.designCall(r.Context(), func(ctx context.Context) error {
+		var err error
+		h, err = design.NextHint(ctx, p, g)
+		return err
+	})
+	if errors.Is(err, design.ErrNoSolution) {
+		return reply{}, &apiError{http.StatusUnprocessableEntity, err.Error()}
+	}
+	if err != nil {
+		return reply{}, err
+	}
+	return reply{value: h}, nil
+}
+
+// fix answers the best edits of the puzzle's goal picture (its first
+// solution when it has none), ?best=N of them (default 5).
+func (s *server) fix(r *http.Request, body []byte) (reply, error) {
+	p, _, err := s.readPuzzle(r, body)
+	if err != nil {
+		return reply{}, err
+	}
+	best, err := intParam(r, "best", 5, 1, 50)
+	if err != nil {
+		return reply{}, err
+	}
+	es := []design.Edit{}
+	err = s.designCall(r.Context(), func(ctx context.Context) error {
+		goal := p.Goal
+		if goal == nil || puzzle.Check(p, goal) != nil {
+			res, err := solver.Solve(ctx, p, solver.Options{Max: 1, Worker: s.cfg.Worker})
+			if err != nil {
+				return err
+			}
+			if len(res.Solutions) == 0 {
+				return &apiError{http.StatusUnprocessableEntity, "no picture to edit: " + string(res.Verdict)}
+			}
+			goal = res.Solutions[0]
+		}
+		found, err := design.Fix(ctx, p, goal, design.FixOptions{Best: best})
+		if found != nil {
+			es = found
+		}
+		return err
+	})
+	if err != nil {
+		return reply{}, err
+	}
+	return reply{value: struct {
+		Edits []design.Edit `json:"edits"`
+	}{es}}, nil
+}

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nonosat/nonosat/design"
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+)
+
+// cliJSON runs the command line args and returns its standard output.
+func cliJSON(t *testing.T, args ...string) []byte {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := report(&errb, newApp(&out, &errb).Run(append([]string{"nonosat"}, args...))); code != exitOK {
+		t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+	}
+	return bytes.TrimSpace(out.Bytes())
+}
+
+// TestHintAPI: /api/hint answers what hint --json prints; the cells it
+// gives have the solution's colours; a wrong cell in ?grid= comes back
+// as the mistake.
+func TestHintAPI(t *testing.T) {
+	base, _ := testServer(t, serverConfig{})
+	file := "../../examples/house.non"
+	p := firstPuzzle(t, file)
+	res, err := solver.Solve(context.Background(), p, solver.Options{})
+	if err != nil || res.Verdict != solver.Unique {
+		t.Fatalf("house: %v %v", res.Verdict, err)
+	}
+	sol := res.Solutions[0]
+	status, _, body := post(t, base+"/api/hint", readTestFile(t, file))
+	if status != http.StatusOK {
+		t.Fatalf("status %d: %s", status, body)
+	}
+	if want := cliJSON(t, "hint", "--json", file); !bytes.Equal(bytes.TrimSpace(body), want) {
+		t.Errorf("api/hint:\n%s\nhint --json:\n%s", body, want)
+	}
+	var h design.Hint
+	if err := json.Unmarshal(body, &h); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Cells) == 0 || h.Reason == "" || len(h.Mistakes) != 0 {
+		t.Fatalf("hint on the empty grid: %+v", h)
+	}
+	for _, c := range h.Cells {
+		if want := string(p.Char(sol[c.Row-1][c.Col-1])); c.Color != want {
+			t.Errorf("hint gives (%d,%d) %s, the solution has %s", c.Row, c.Col, c.Color, want)
+		}
+	}
+	// One wrong cell, every other open.
+	rows := make([]string, p.Height())
+	for r := range rows {
+		rows[r] = strings.Repeat("?", p.Width())
+	}
+	wrong := puzzle.Color(1 - sol[2][3])
+	rows[2] = rows[2][:3] + string(p.Char(wrong)) + rows[2][4:]
+	status, _, body = post(t, base+"/api/hint?grid="+url.QueryEscape(strings.Join(rows, "/")), readTestFile(t, file))
+	if status != http.StatusOK {
+		t.Fatalf("status %d: %s", status, body)
+	}
+	h = design.Hint{}
+	if err := json.Unmarshal(body, &h); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Mistakes) != 1 || h.Mistakes[0] != (design.Pos{Row: 3, Col: 4}) {
+		t.Errorf("mistakes %+v, want row 3 column 4", h.Mistakes)
+	}
+	if status, _, body := post(t, base+"/api/hint?grid=xyz", readTestFile(t, file)); status != http.StatusBadRequest || !bytes.Contains(body, []byte("error")) {
+		t.Errorf("a bad grid: status %d: %s", status, body)
+	}
+}
+
+// TestFixAPI: /api/fix answers what fix --json prints, and each edit's
+// verdict is what a solve of the edited puzzle says.
+func TestFixAPI(t *testing.T) {
+	base, _ := testServer(t, serverConfig{})
+	// Two diagonals: multiple; a one-cell edit makes it unique.
+	g := puzzle.Grid{{1, 0, 0}, {0, 1, 0}, {0, 0, 0}}
+	p := puzzle.FromGrid(g, nil)
+	var buf bytes.Buffer
+	if err := puzzle.Encode(&buf, p, puzzle.NON); err != nil {
+		t.Fatal(err)
+	}
+	status, _, body := post(t, base+"/api/fix", buf.Bytes())
+	if status != http.StatusOK {
+		t.Fatalf("status %d: %s", status, body)
+	}
+	var got struct{ Edits []design.Edit }
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Edits) == 0 {
+		t.Fatalf("no edits: %s", body)
+	}
+	for _, e := range got.Edits {
+		q, err := design.Edited(p, g, e.Cells)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := solver.Solve(context.Background(), q, solver.Options{IgnoreGoal: true})
+		if err != nil || string(res.Verdict) != e.Verdict {
+			t.Errorf("edit %+v: verdict %s, a re-solve says %s (%v)", e.Cells, e.Verdict, res.Verdict, err)
+		}
+	}
+	name := filepath.Join(t.TempDir(), "diagonals.non")
+	if err := os.WriteFile(name, buf.Bytes(), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if want := cliJSON(t, "fix", "--json", name); !bytes.Equal(bytes.TrimSpace(body), want) {
+		t.Errorf("api/fix:\n%s\nfix --json:\n%s", body, want)
+	}
+}
