@@ -41,6 +41,11 @@ func NextHint(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid) (Hint, error
 		return h, err
 	}
 	if !ok {
+		if _, solvable, err := completion(ctx, p, EmptyGrid(p)); err != nil {
+			return h, err
+		} else if !solvable {
+			return h, ErrNoSolution
+		}
 		if h.Mistakes, err = mistakes(ctx, p, g); err != nil {
 			return h, err
 		}

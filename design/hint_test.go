@@ -2,6 +2,7 @@ package design_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -144,5 +145,14 @@ func TestParsePartial(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("ParsePartial(%q) error = %v, want %q", tt.in, err, tt.want)
 		}
+	}
+}
+
+// TestNextHintNoSolution: a puzzle with no solution is ErrNoSolution, not
+// a hint about the known cells.
+func TestNextHintNoSolution(t *testing.T) {
+	p := puzzle.New([][]int{{2}, {}}, [][]int{{2}, {}})
+	if _, err := design.NextHint(context.Background(), p, nil); !errors.Is(err, design.ErrNoSolution) {
+		t.Fatalf("NextHint on a puzzle with no solution: error %v, want ErrNoSolution", err)
 	}
 }

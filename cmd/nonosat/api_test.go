@@ -58,7 +58,10 @@ func TestAPIBadInput(t *testing.T) {
 		{"/api/dimacs?block-goal=1", "2x2:1/1/1/1", 400, "no goal"},
 		{"/api/make", "not a picture\x00", 400, "picture"},
 		{"/api/make?size=0x0", "#.\n.#\n", 400, "size"},
-		{"/api/hint", "2x2:1/1/1/1", 404, "no API call"},
+		{"/api/nope", "2x2:1/1/1/1", 404, "no API call"},
+		{"/api/hint?grid=xyz", "2x2:1/1/1/1", 400, "grid"},
+		{"/api/hint", "3x3:/2//1.1//", 422, "no solution"},
+		{"/api/fix?best=0", "2x2:1/1/1/1", 400, "best="},
 	} {
 		status, hd, body := post(t, url+tc.path, []byte(tc.body))
 		msg := errorMessage(t, hd, body)
