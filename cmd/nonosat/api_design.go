@@ -1,10 +1,15 @@
 package main
 
 import (
+	"archive/tar"
+	"bytes"
 	"context"
 	"errors"
+	"io"
 	"net/http"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/puzzle"
@@ -12,7 +17,8 @@ import (
 )
 
 // The designer calls of the JSON API: /api/hint and /api/fix answer what
-// hint --json and fix --json print, from package design.
+// hint --json and fix --json print, from package design; /api/proof the
+// certificate check --proof writes.
 
 // designCall runs f on a solve slot within the server's deadline.
 func (s *server) designCall(ctx context.Context, f func(ctx context.Context) error) error {
@@ -96,4 +102,77 @@ func (s *server) fix(r *http.Request, body []byte) (reply, error) {
 	return reply{value: struct {
 		Edits []design.Edit `json:"edits"`
 	}{es}}, nil
+}
+
+// memFiles keeps a certificate's files in memory, in the order they were
+// finished.
+type memFiles struct {
+	names []string
+	data  []*bytes.Buffer
+}
+
+type memFile struct {
+	fs   *memFiles
+	name string
+	buf  bytes.Buffer
+	done bool
+}
+
+func (f *memFile) Write(b []byte) (int, error) { return f.buf.Write(b) }
+
+func (f *memFile) Close() error {
+	if !f.done {
+		f.done = true
+		f.fs.names, f.fs.data = append(f.fs.names, f.name), append(f.fs.data, &f.buf)
+	}
+	return nil
+}
+
+func (m *memFiles) create(name string) (io.WriteCloser, error) {
+	return &memFile{fs: m, name: name}, nil
+}
+
+func (m *memFiles) discard(name string) {
+	if i := slices.Index(m.names, name); i >= 0 {
+		m.names, m.data = slices.Delete(m.names, i, i+1), slices.Delete(m.data, i, i+1)
+	}
+}
+
+// proof answers the certificate of the puzzle's verdict as a tar archive
+// of the files check --proof writes: NAME.cnf, NAME.drat (unique, none)
+// and NAME.sol (unique, multiple).
+func (s *server) proof(r *http.Request, body []byte) (reply, error) {
+	p, _, err := s.readPuzzle(r, body)
+	if err != nil {
+		return reply{}, err
+	}
+	name := fileName(p, "")
+	var files memFiles
+	err = s.designCall(r.Context(), func(ctx context.Context) error {
+		res, err := solver.Solve(ctx, p, solver.Options{Max: 2, IgnoreGoal: true, Worker: s.cfg.Worker})
+		if err != nil {
+			return err
+		}
+		if res.Verdict == solver.Timeout {
+			return &apiError{http.StatusServiceUnavailable, "no verdict within the deadline"}
+		}
+		return certificate(ctx, &files, name, p, res, solver.Options{Worker: s.cfg.Worker}, 0)
+	})
+	if err != nil {
+		return reply{}, err
+	}
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	for i, n := range files.names {
+		if err := tw.WriteHeader(&tar.Header{Name: n, Mode: 0o644, Size: int64(files.data[i].Len()), ModTime: time.Now()}); err != nil {
+			return reply{}, err
+		}
+		if _, err := tw.Write(files.data[i].Bytes()); err != nil {
+			return reply{}, err
+		}
+	}
+	if err := tw.Close(); err != nil {
+		return reply{}, err
+	}
+	return reply{body: buf.Bytes(), ctype: "application/x-tar", download: name + "-certificate.tar"}, nil
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"archive/tar"
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -118,5 +120,60 @@ func TestFixAPI(t *testing.T) {
 	}
 	if want := cliJSON(t, "fix", "--json", name); !bytes.Equal(bytes.TrimSpace(body), want) {
 		t.Errorf("api/fix:\n%s\nfix --json:\n%s", body, want)
+	}
+}
+
+// TestProofAPI: /api/proof answers a tar of the certificate files, which
+// proof check (its own checker) verifies: a unique puzzle's proof and
+// solution, a multiple one's two solutions, a puzzle with none's proof.
+func TestProofAPI(t *testing.T) {
+	base, _ := testServer(t, serverConfig{})
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"house", string(readTestFile(t, "../../examples/house.non")), []string{".drat", ".cnf", ".sol"}},
+		{"multiple", "2x2:1/1/1/1", []string{".cnf", ".sol"}},
+		{"none", "3x3:/2//1.1//", []string{".drat", ".cnf"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status, hd, body := post(t, base+"/api/proof", []byte(tc.body))
+			if status != http.StatusOK || hd.Get("Content-Type") != "application/x-tar" {
+				t.Fatalf("status %d, %s: %.200s", status, hd.Get("Content-Type"), body)
+			}
+			dir := t.TempDir()
+			tr := tar.NewReader(bytes.NewReader(body))
+			var got []string
+			files := map[string]string{}
+			for {
+				h, err := tr.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := io.ReadAll(tr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ext := filepath.Ext(h.Name)
+				got = append(got, ext)
+				files[ext] = filepath.Join(dir, filepath.Base(h.Name))
+				if err := os.WriteFile(files[ext], b, 0o666); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Fatalf("files %v, want %v", got, tc.want)
+			}
+			for _, ext := range []string{".drat", ".sol"} {
+				if f, ok := files[ext]; ok {
+					if out := cliJSON(t, "proof", "check", files[".cnf"], f); !bytes.Contains(out, []byte("verified")) {
+						t.Errorf("proof check %s: %s", ext, out)
+					}
+				}
+			}
+		})
 	}
 }

@@ -106,10 +106,34 @@ func certName(file string, index int) string {
 	return base
 }
 
+// certFiles receives the files of a certificate: create opens one for
+// writing, discard throws away one that could not be finished.
+type certFiles interface {
+	create(name string) (io.WriteCloser, error)
+	discard(name string)
+}
+
+// dirFiles puts a certificate's files in a folder.
+type dirFiles string
+
+func (d dirFiles) create(name string) (io.WriteCloser, error) {
+	if err := os.MkdirAll(string(d), 0o777); err != nil {
+		return nil, err
+	}
+	return os.Create(filepath.Join(string(d), name))
+}
+
+func (d dirFiles) discard(name string) { os.Remove(filepath.Join(string(d), name)) }
+
 // writeCertificate writes the certificate of res to dir as NAME.cnf,
 // NAME.drat (unique and none) and NAME.sol (unique and multiple). A
 // timeout has none, and gets no files.
 func writeCertificate(ctx context.Context, dir, name string, p *puzzle.Puzzle, res *solver.Result, o solver.Options, timeout time.Duration) error {
+	return certificate(ctx, dirFiles(dir), name, p, res, o, timeout)
+}
+
+// certificate makes the certificate of res and hands its files to fs.
+func certificate(ctx context.Context, fs certFiles, name string, p *puzzle.Puzzle, res *solver.Result, o solver.Options, timeout time.Duration) error {
 	switch res.Verdict {
 	case solver.Unique, solver.None, solver.Multiple:
 	default:
@@ -120,15 +144,11 @@ func writeCertificate(ctx context.Context, dir, name string, p *puzzle.Puzzle, r
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return err
-	}
-	base := filepath.Join(dir, name)
 	var proof io.Writer = io.Discard // multiple has no proof
-	var fh *os.File
+	var fh io.WriteCloser
 	if res.Verdict != solver.Multiple {
 		var err error
-		if fh, err = os.Create(base + ".drat"); err != nil {
+		if fh, err = fs.create(name + ".drat"); err != nil {
 			return err
 		}
 		defer fh.Close()
@@ -140,14 +160,14 @@ func writeCertificate(ctx context.Context, dir, name string, p *puzzle.Puzzle, r
 	}
 	if err != nil {
 		if fh != nil {
-			os.Remove(fh.Name())
+			fs.discard(name + ".drat")
 		}
 		if errors.Is(err, context.DeadlineExceeded) {
 			return fmt.Errorf("certificate: timed out after %v (the verdict was %s)", timeout, res.Verdict)
 		}
 		return fmt.Errorf("certificate: %w", err)
 	}
-	if err := writeCertFile(base+".cnf", func(w *bufio.Writer) error {
+	if err := writeCertFile(fs, name+".cnf", func(w *bufio.Writer) error {
 		return cert.Encoding.WriteDIMACS(w, p, encode.DIMACSOptions{Block: cert.Block})
 	}); err != nil {
 		return err
@@ -155,7 +175,7 @@ func writeCertificate(ctx context.Context, dir, name string, p *puzzle.Puzzle, r
 	if len(cert.Models) == 0 {
 		return nil
 	}
-	return writeCertFile(base+".sol", func(w *bufio.Writer) error {
+	return writeCertFile(fs, name+".sol", func(w *bufio.Writer) error {
 		for i, m := range cert.Models {
 			fmt.Fprintf(w, "c solution %d of %d", i+1, len(cert.Models))
 			if res.Verdict == solver.Unique {
@@ -173,9 +193,9 @@ func writeCertificate(ctx context.Context, dir, name string, p *puzzle.Puzzle, r
 	})
 }
 
-// writeCertFile creates name and writes it through fill.
-func writeCertFile(name string, fill func(*bufio.Writer) error) error {
-	fh, err := os.Create(name)
+// writeCertFile creates name in fs and writes it through fill.
+func writeCertFile(fs certFiles, name string, fill func(*bufio.Writer) error) error {
+	fh, err := fs.create(name)
 	if err != nil {
 		return err
 	}
@@ -188,7 +208,7 @@ func writeCertFile(name string, fill func(*bufio.Writer) error) error {
 		err = err2
 	}
 	if err != nil {
-		os.Remove(name)
+		fs.discard(name)
 	}
 	return err
 }

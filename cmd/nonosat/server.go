@@ -75,6 +75,7 @@ func newServer(cfg serverConfig) *server {
 	mux.HandleFunc("POST /api/dimacs", s.api(s.dimacs))
 	mux.HandleFunc("POST /api/hint", s.api(s.hint))
 	mux.HandleFunc("POST /api/fix", s.api(s.fix))
+	mux.HandleFunc("POST /api/proof", s.api(s.proof))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{http.StatusNotFound, fmt.Sprintf("no API call %s %s", r.Method, r.URL.Path)})
 	})

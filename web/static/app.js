@@ -29,7 +29,7 @@ const st = {
 const exportKinds = [
   ["xml", "XML (webpbn)"], ["non", ".non"], ["nin", ".nin"], ["mk", ".mk"], ["g", ".g"], ["cwd", ".cwd"], ["cwc", ".cwc"],
   ["taai", "TAAI"], ["tatham", "Tatham id"], ["text", "text"], ["string", "puzzle string"],
-  ["svg", "SVG"], ["svg+", "SVG, solved"], ["png", "PNG"], ["png+", "PNG, solved"], ["cnf", "CNF (DIMACS)"],
+  ["svg", "SVG"], ["svg+", "SVG, solved"], ["png", "PNG"], ["png+", "PNG, solved"], ["cnf", "CNF (DIMACS)"], ["proof", "certificate (tar)"],
 ];
 
 function say(msg) {
@@ -420,6 +420,7 @@ async function exportPuzzle() {
   try {
     let res;
     if (kind === "cnf") res = await call("dimacs", xml);
+    else if (kind === "proof") res = await call("proof", xml);
     else if (/^(svg|png)\+?$/.test(kind)) res = await call("render", xml, { to: kind.replace("+", ""), ...(kind.endsWith("+") ? { solution: 1 } : {}) });
     else res = await call("convert", xml, { to: kind });
     say("Exported " + (await download(res)));
