@@ -12,11 +12,11 @@ import (
 
 // The pipeline is a short list of stages: presolve (line solving and
 // probing), the learner (unless Options.Search < 0), and SAT (alone with
-// Options.NoPresolve). Each stage
-// takes the puzzle, the presolved state, the solutions known so far
-// (which it must not report again: they are blocked) and the deadline,
-// and either decides (every solution known, or enough of them) or hands
-// over to the next with the new solutions it found.
+// Options.NoPresolve). Each stage takes the puzzle, the presolved state,
+// the solutions known so far (which it must not report again: they are
+// blocked) and the deadline, and either decides (every solution known,
+// or enough of them) or hands over to the next with the new solutions it
+// found.
 
 // job is the state the stages share.
 type job struct {
@@ -76,9 +76,9 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 	return j.timeout(), nil
 }
 
-// add checks a new solution, records it and shows it to each; it reports
-// whether the search should go on (each wants more, and the limit is not
-// reached).
+// add records a new solution (its stage checked it) and shows it to each;
+// it reports whether the search should go on (each wants more, and the
+// limit is not reached).
 func (j *job) add(g puzzle.Grid) bool {
 	j.count++
 	if !j.discard || len(j.known) < 2 {
