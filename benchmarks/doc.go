@@ -34,6 +34,11 @@
 //	webpbn      the 3,903 webpbn puzzles of storyyeller-webpbn-scrape/results
 //	            (the 419 of hardtests among them)
 //	all         all of them
+//	random      random pictures (internal/randpuzzle) of 30×30 to 60×60
+//	            cells, 20 to 35 % filled: random1 in black and white,
+//	            random2 to random4 in 2 to 4 colours, the same sizes,
+//	            densities and seeds in each (not in all); a unique answer
+//	            must give the picture back
 //
 // Expected answers come from fastnonogramsolver-survey/expected-results-summary.csv
 // and the survey solution files, the tournament's published solutions
@@ -62,11 +67,12 @@
 //	go run ./benchmarks/learner [-timeout D] [-run REGEXP] [-min D] [-cpuprofile FILE] FILE...
 //
 // runs linesolve.Learner alone (after the solver's line solving and
-// probing) on the black-and-white puzzles of the files, one at a time, for
+// probing) on the puzzles of the files, one at a time, for
 // two solutions or the proof that there is one, and prints per puzzle the
 // verdict, time, conflicts, line solves and time to the first solution,
 // then a summary with the process CPU time: the tool behind the learner's
-// settings in linesolve/cdcl.go. Every grid it finds must pass
+// settings in linesolve/cdcl.go (the measurements are in
+// linesolve/LEARNER.md). Every grid it finds must pass
 // puzzle.Check. For example, the taai2011 set:
 //
 //	go run ./benchmarks/learner -timeout 20s -min 1h ../shared/corpora/tournament-NonogramRecord/question/taai2011.txt
