@@ -63,9 +63,6 @@ func main() {
 			if re != nil && !re.MatchString(id) && !re.MatchString(p.Title) {
 				continue
 			}
-			if !p.IsBW() {
-				continue
-			}
 			start := time.Now()
 			s := linesolve.NewState(p)
 			// The solver's presolve: its default probing budget is 4 probes a cell.
