@@ -255,9 +255,16 @@ func BenchmarkBeliefs(b *testing.B) {
 			s.Propagate()
 			s.Probe(0)
 			lines := lineTemplates(s)
-			for b.Loop() {
-				beliefs(s.h, s.w, lines, s.cells)
-			}
+			b.Run("bw", func(b *testing.B) {
+				for b.Loop() {
+					beliefs(s.h, s.w, lines, s.cells)
+				}
+			})
+			b.Run("colour", func(b *testing.B) {
+				for b.Loop() {
+					colorBeliefs(s.h, s.w, lines, s.cells, 2)
+				}
+			})
 		})
 	}
 }
