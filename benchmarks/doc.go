@@ -39,6 +39,8 @@
 //	            random2 to random4 in 2 to 4 colours, the same sizes,
 //	            densities and seeds in each (not in all); a unique answer
 //	            must give the picture back
+//	dom         N-Dom (internal/randpuzzle.Dom), N = 8 to 20, all unique
+//	            (not in all)
 //
 // Expected answers come from fastnonogramsolver-survey/expected-results-summary.csv
 // and the survey solution files, the tournament's published solutions

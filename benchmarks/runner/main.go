@@ -190,7 +190,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	cfg := &config{args: args}
 	var sets, run string
 	fs.StringVar(&cfg.corpora, "corpora", "", "corpus folder (default ../shared/corpora beside the repository root)")
-	fs.StringVar(&sets, "set", "survey,hard", "comma list of sets: survey, hard, tournament, hardtests, webpbn (3,903 puzzles), all; random (random pictures, not in all: random1 black and white, random2 to random4 of 2 to 4 colours)")
+	fs.StringVar(&sets, "set", "survey,hard", "comma list of sets: survey, hard, tournament, hardtests, webpbn (3,903 puzzles), all; random (random pictures, not in all: random1 black and white, random2 to random4 of 2 to 4 colours); dom (N-Dom, N = 8 to 20, not in all)")
 	fs.StringVar(&cfg.tournament, "tournament", "taai2011", "tournament set `NAME` (question/NAME.txt)")
 	fs.IntVar(&cfg.limit, "limit", 0, "take the first `N` puzzles of each set (0: all)")
 	fs.IntVar(&cfg.rows, "rows", 0, "print only the `N` slowest puzzles of each set and every one not decided right, after the set (0: every puzzle, as it finishes); the summary still covers all")
@@ -217,10 +217,10 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			cfg.sets = append(cfg.sets, allSets...)
 		case s == "random":
 			cfg.sets = append(cfg.sets, randomSets...)
-		case slices.Contains(allSets, s), slices.Contains(randomSets, s):
+		case slices.Contains(allSets, s), slices.Contains(randomSets, s), s == "dom":
 			cfg.sets = append(cfg.sets, s)
 		default:
-			return nil, fmt.Errorf("-set: unknown set %q (want survey, hard, tournament, hardtests, webpbn, all, random or random1 to random4)", s)
+			return nil, fmt.Errorf("-set: unknown set %q (want survey, hard, tournament, hardtests, webpbn, all, random, random1 to random4, or dom)", s)
 		}
 	}
 	cfg.sets = uniq(cfg.sets)
@@ -393,6 +393,11 @@ func loadSet(cfg *config, name string) (*set, error) {
 		s, err = loadGoals(cfg, "hardtests", "hardtests", "webpbn hardtests (storyyeller-webpbn-scrape/hardtests/*.non)")
 	case "webpbn":
 		s, err = loadGoals(cfg, "webpbn", "results", "webpbn puzzles with goals (storyyeller-webpbn-scrape/results/*.non)")
+	case "dom":
+		s = &set{name: "dom", title: "N-Dom, the survey's 9-Dom generalised (internal/randpuzzle.Dom), N = 8 to 20: unique"}
+		for n := 8; n <= 20; n++ {
+			s.items = append(s.items, item{name: fmt.Sprintf("%d-Dom", n), p: randpuzzle.Dom(n), expect: "unique", want: solver.Unique})
+		}
 	default:
 		s = loadRandom(name)
 	}

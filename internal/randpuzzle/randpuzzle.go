@@ -43,3 +43,21 @@ func Palette(colors int) []puzzle.Swatch {
 	}
 	return pal
 }
+
+// Dom returns N-Dom, Wolter's survey puzzle 9-Dom (webpbn 8098)
+// generalised to (2N+1)×(2N+1) cells: rows 3, 1, then N-1 times "3 1, 1",
+// then 1; columns 1, 1, then N-1 times "1 3, 1", then 3. It has one
+// solution, and proving that is the whole cost. n must be at least 1.
+func Dom(n int) *puzzle.Puzzle {
+	rows := [][]int{{3}, {1}}
+	cols := [][]int{{1}, {1}}
+	for range n - 1 {
+		rows = append(rows, []int{3, 1}, []int{1})
+		cols = append(cols, []int{1, 3}, []int{1})
+	}
+	rows = append(rows, []int{1})
+	cols = append(cols, []int{3})
+	p := puzzle.New(rows, cols)
+	p.Title = fmt.Sprintf("%d-Dom", n)
+	return p
+}
