@@ -373,6 +373,45 @@ func (t *template) solveMasksW(a0, a1 []uint64, w *scratch) (n0, n1 []uint64, ok
 	return n0, n1, t.n == 0 || (n0[0]|n1[0])&1 != 0
 }
 
+// fillMasks sets the masks of w (grown for t) from the cells' domains:
+// the cells that may be background, and per colour of the clue those that
+// may take it.
+func (t *template) fillMasks(cells []Set, w *scratch) {
+	W := t.words
+	for i, d := range cells[:t.n] {
+		w.a0[i/64] |= uint64(d) & 1 << (i % 64)
+		for ci, c := range t.shift {
+			w.acol[ci*W+i/64] |= uint64(d) >> c & 1 << (i % 64)
+		}
+	}
+}
+
+// feasibleMasks reports whether the line has a placement within the masks
+// of w (see fillMasks): the forward pass of the line solver alone.
+func (t *template) feasibleMasks(w *scratch) bool {
+	if !t.ok {
+		return false
+	}
+	n, k, W := t.n, t.k, t.words
+	if n == 0 {
+		return true
+	}
+	if W == 1 {
+		forward1(t.blocks, w.a0[0], w.acol, w.fs, w.fg)
+	} else {
+		forward(t.blocks, W, w.a0, w.acol, w.fs, w.fg, w.tmp)
+	}
+	last := n - 1
+	if w.fg[k*W+last/64]>>(last%64)&1 != 0 {
+		return true
+	}
+	if k == 0 {
+		return false
+	}
+	p := n - t.blocks[k-1].len
+	return w.fs[(k-1)*W+p/64]>>(p%64)&1 != 0
+}
+
 // feasibleW is feasibleBW for lines of any length, as masks of t.words
 // words.
 func (t *template) feasibleW(a0, a1 []uint64, w *scratch) bool {
@@ -384,19 +423,11 @@ func (t *template) feasibleW(a0, a1 []uint64, w *scratch) bool {
 		return true
 	}
 	w.grow(t)
+	copy(w.a0, a0)
 	if k > 0 {
 		copy(w.acol[:W], a1)
 	}
-	forward(t.blocks, W, a0, w.acol, w.fs, w.fg, w.tmp)
-	last := n - 1
-	if w.fg[k*W+last/64]>>(last%64)&1 != 0 {
-		return true
-	}
-	if k == 0 {
-		return false
-	}
-	p := n - t.blocks[k-1].len
-	return w.fs[(k-1)*W+p/64]>>(p%64)&1 != 0
+	return t.feasibleMasks(w)
 }
 
 // coreWords is the line solver over w.a0 and w.acol (any number of
