@@ -98,7 +98,11 @@ func (f Format) Suffix() string {
 // DecodeAll reads every puzzle of format f from r and validates each. One
 // invalid puzzle fails the whole file; [DecodeEntries] keeps the others.
 func DecodeAll(r io.Reader, f Format) ([]*Puzzle, error) {
-	es, err := DecodeEntries(r, f)
+	return puzzlesOf(DecodeEntries(r, f))
+}
+
+// puzzlesOf returns the puzzles of es, or the first error among them.
+func puzzlesOf(es []Entry, err error) ([]*Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -216,18 +220,7 @@ func ReadFile(name string) (*Puzzle, error) {
 // Errors are *ParseError values naming the file. One invalid puzzle fails
 // the whole file; [ReadFileEntries] keeps the others.
 func ReadFileAll(name string, f Format) ([]*Puzzle, error) {
-	es, err := ReadFileEntries(name, f)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*Puzzle, len(es))
-	for i, e := range es {
-		if e.Err != nil {
-			return nil, e.Err
-		}
-		out[i] = e.Puzzle
-	}
-	return out, nil
+	return puzzlesOf(ReadFileEntries(name, f))
 }
 
 // ReadFileEntries is [ReadFileAll] that validates each puzzle on its own:
