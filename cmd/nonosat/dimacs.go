@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -140,9 +141,9 @@ func onePuzzle(c *cli.Context, name string, n int, flag string) (*puzzle.Puzzle,
 	return ps[n-1], nil
 }
 
-// readGrid reads a text grid for p from the named file ("-" is standard
-// input) and checks that it solves p.
-func readGrid(c *cli.Context, name string, p *puzzle.Puzzle) (puzzle.Grid, error) {
+// parseGridFile parses the named file ("-" is standard input) with parse;
+// a parse error names the file.
+func parseGridFile(c *cli.Context, name string, p *puzzle.Puzzle, parse func(io.Reader, *puzzle.Puzzle) (puzzle.Grid, error)) (puzzle.Grid, error) {
 	r := c.App.Reader
 	if name != "-" {
 		fh, err := os.Open(name)
@@ -152,13 +153,23 @@ func readGrid(c *cli.Context, name string, p *puzzle.Puzzle) (puzzle.Grid, error
 		defer fh.Close()
 		r = fh
 	}
-	g, err := puzzle.ParseGrid(r, p)
+	g, err := parse(r, p)
 	if err != nil {
 		var pe *puzzle.ParseError
 		if errors.As(err, &pe) {
 			pe.File = name
 		}
 		return nil, cli.Exit(err, exitError)
+	}
+	return g, nil
+}
+
+// readGrid reads a text grid for p from the named file ("-" is standard
+// input) and checks that it solves p.
+func readGrid(c *cli.Context, name string, p *puzzle.Puzzle) (puzzle.Grid, error) {
+	g, err := parseGridFile(c, name, p, puzzle.ParseGrid)
+	if err != nil {
+		return nil, err
 	}
 	if err := puzzle.Check(p, g); err != nil {
 		return nil, cli.Exit(fmt.Errorf("%s: %w", name, err), exitError)

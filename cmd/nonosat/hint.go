@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/nonosat/nonosat/design"
@@ -68,24 +67,7 @@ func hint(c *cli.Context, args []string) error {
 // readPartial reads a partial grid for p from the file name ("-":
 // standard input).
 func readPartial(c *cli.Context, name string, p *puzzle.Puzzle) (puzzle.Grid, error) {
-	var r io.Reader = c.App.Reader
-	if name != "-" {
-		fh, err := os.Open(name)
-		if err != nil {
-			return nil, cli.Exit(err, exitError)
-		}
-		defer fh.Close()
-		r = fh
-	}
-	g, err := design.ParsePartial(r, p)
-	if err != nil {
-		var pe *puzzle.ParseError
-		if errors.As(err, &pe) {
-			pe.File = name
-		}
-		return nil, cli.Exit(err, exitError)
-	}
-	return g, nil
+	return parseGridFile(c, name, p, design.ParsePartial)
 }
 
 // writeStep prints a step: "n. line: cells" (no number when n is 0), then
