@@ -150,9 +150,12 @@ func (b *board) propagate(dirty []bool) (ok bool, fail, passes, solves int) {
 }
 
 // open counts the cells with more than one colour left.
-func (b *board) open() int {
+func (b *board) open() int { return countOpen(b.cells) }
+
+// countOpen counts the cells with more than one colour left.
+func countOpen(cells [][]linesolve.Set) int {
 	n := 0
-	for _, row := range b.cells {
+	for _, row := range cells {
 		for _, d := range row {
 			if d.Len() > 1 {
 				n++

@@ -190,5 +190,5 @@ func openAfter(p *puzzle.Puzzle, goal puzzle.Grid, cs []change) int {
 	if !s.Propagate() {
 		return p.Width() * p.Height() // cannot happen: the new goal fits
 	}
-	return openCells(s)
+	return countOpen(s.Cells)
 }

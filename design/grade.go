@@ -62,7 +62,7 @@ func GradeResult(p *puzzle.Puzzle, res *solver.Result) Grade {
 		s := linesolve.NewState(p)
 		if s.ProbeUntil(0, nil) {
 			probed = s.Solved()
-			g.Open = openCells(s)
+			g.Open = countOpen(s.Cells)
 		}
 		g.Probes = s.Stats().Probes
 	}
@@ -79,16 +79,4 @@ func GradeResult(p *puzzle.Puzzle, res *solver.Result) Grade {
 	}
 	g.Name = levelNames[g.Level]
 	return g
-}
-
-func openCells(s *linesolve.State) int {
-	n := 0
-	for _, row := range s.Cells {
-		for _, d := range row {
-			if d.Len() > 1 {
-				n++
-			}
-		}
-	}
-	return n
 }
