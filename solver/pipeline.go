@@ -185,6 +185,24 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	return !res.Stopped, res.Complete, nil
 }
 
+// learn runs Learner l (made from the presolved state), with the known
+// solutions blocked, handing each new solution, checked, to take, until
+// take returns false, the search space is exhausted, ctx is done, or
+// budget (> 0) conflicts were spent.
+func learn(ctx context.Context, p *puzzle.Puzzle, l *linesolve.Learner, known []puzzle.Grid, budget int, take func(puzzle.Grid) bool) (res linesolve.SearchResult, err error) {
+	for _, g := range known {
+		l.Block(g)
+	}
+	res = l.Run(linesolve.SearchLimits{Nodes: max(0, budget), Stop: func() bool { return ctx.Err() != nil }}, func(g puzzle.Grid) bool {
+		if e := puzzle.Check(p, g); e != nil {
+			err = fmt.Errorf("%w: the learner produced a grid that fails Check: %v", ErrBug, e)
+			return false
+		}
+		return take(g)
+	})
+	return res, err
+}
+
 // satStage encodes the puzzle (with what presolving found) and
 // enumerates its solutions with the SAT back end, the known ones blocked.
 func satStage(ctx context.Context, j *job) (bool, bool, error) {

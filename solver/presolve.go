@@ -2,7 +2,6 @@ package solver
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/linesolve"
@@ -59,24 +58,6 @@ func presolve(ctx context.Context, p *puzzle.Puzzle, probe int) presolved {
 		}
 	}
 	return presolved{fixed: fixed, state: s, options: []encode.Option{encode.WithDomains(dom), encode.WithNodes(feasibleNodes)}}
-}
-
-// learn runs Learner l (made from the presolved state), with the known
-// solutions blocked, handing each new solution, checked, to take, until
-// take returns false, the search space is exhausted, ctx is done, or
-// budget (> 0) conflicts were spent.
-func learn(ctx context.Context, p *puzzle.Puzzle, l *linesolve.Learner, known []puzzle.Grid, budget int, take func(puzzle.Grid) bool) (res linesolve.SearchResult, err error) {
-	for _, g := range known {
-		l.Block(g)
-	}
-	res = l.Run(linesolve.SearchLimits{Nodes: max(0, budget), Stop: func() bool { return ctx.Err() != nil }}, func(g puzzle.Grid) bool {
-		if e := puzzle.Check(p, g); e != nil {
-			err = fmt.Errorf("%w: the learner produced a grid that fails Check: %v", ErrBug, e)
-			return false
-		}
-		return take(g)
-	})
-	return res, err
 }
 
 // feasibleNodes adapts linesolve.Feasible to the encoder.
