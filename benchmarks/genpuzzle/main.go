@@ -3,6 +3,10 @@
 //
 //	go run ./benchmarks/genpuzzle -size 1000x1000 -colors 3 -density 0.7 > big.xml
 //	/usr/bin/time -v nonosat check --timeout 1s big.xml
+//
+// With -dom N it writes N-Dom instead (randpuzzle.Dom), the family of issue 22:
+//
+//	go run ./benchmarks/genpuzzle -dom 16 > 16dom.xml
 package main
 
 import (
@@ -20,7 +24,12 @@ func main() {
 	colors := flag.Int("colors", 1, "number of colours besides the background (1: black and white)")
 	density := flag.Float64("density", 0.6, "probability that a cell is filled")
 	seed := flag.Uint64("seed", 1, "random seed")
+	dom := flag.Int("dom", 0, "write N-Dom, `N` ≥ 1, instead of a random picture")
 	flag.Parse()
+	if *dom < 0 {
+		fmt.Fprintln(os.Stderr, "genpuzzle: -dom must be at least 1")
+		os.Exit(2)
+	}
 	var w, h int
 	if _, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil || w < 1 || h < 1 {
 		fmt.Fprintf(os.Stderr, "genpuzzle: -size %q: want WxH, as 200x200\n", *size)
@@ -30,8 +39,12 @@ func main() {
 		fmt.Fprintln(os.Stderr, "genpuzzle: -colors must be 1…255 and -density 0…1")
 		os.Exit(2)
 	}
+	p := randpuzzle.Picture(*seed, w, h, *colors, *density)
+	if *dom > 0 {
+		p = randpuzzle.Dom(*dom)
+	}
 	out := bufio.NewWriter(os.Stdout)
-	err := puzzle.Encode(out, randpuzzle.Picture(*seed, w, h, *colors, *density), puzzle.XML)
+	err := puzzle.Encode(out, p, puzzle.XML)
 	if err == nil {
 		err = out.Flush()
 	}

@@ -49,6 +49,14 @@ var allSets = []string{"survey", "hard", "tournament", "hardtests", "webpbn"}
 // densities and seeds: "-set random" runs the four.
 var randomSets = []string{"random1", "random2", "random3", "random4"}
 
+// denseSizes and denseSeeds make the "dense" set: random black-and-white
+// pictures at 50 %, for the curve of the size at which half are still
+// decided in time (issue 22).
+var (
+	denseSizes = []int{30, 40, 50, 60, 70, 80, 90, 100}
+	denseSeeds = 4
+)
+
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == workerArg {
 		if err := solver.ServeWorker(os.Stdin, os.Stdout); err != nil {
@@ -190,7 +198,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	cfg := &config{args: args}
 	var sets, run string
 	fs.StringVar(&cfg.corpora, "corpora", "", "corpus folder (default ../shared/corpora beside the repository root)")
-	fs.StringVar(&sets, "set", "survey,hard", "comma list of sets: survey, hard, tournament, hardtests, webpbn (3,903 puzzles), all; random (random pictures, not in all: random1 black and white, random2 to random4 of 2 to 4 colours); dom (N-Dom, N = 8 to 20, not in all)")
+	fs.StringVar(&sets, "set", "survey,hard", "comma list of sets: survey, hard, tournament, hardtests, webpbn (3,903 puzzles), all; random (random pictures, not in all: random1 black and white, random2 to random4 of 2 to 4 colours); dom (N-Dom, N = 8 to 20, not in all); dense (black and white at 50 %, 30×30 to 100×100, not in all)")
 	fs.StringVar(&cfg.tournament, "tournament", "taai2011", "tournament set `NAME` (question/NAME.txt)")
 	fs.IntVar(&cfg.limit, "limit", 0, "take the first `N` puzzles of each set (0: all)")
 	fs.IntVar(&cfg.rows, "rows", 0, "print only the `N` slowest puzzles of each set and every one not decided right, after the set (0: every puzzle, as it finishes); the summary still covers all")
@@ -217,10 +225,10 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			cfg.sets = append(cfg.sets, allSets...)
 		case s == "random":
 			cfg.sets = append(cfg.sets, randomSets...)
-		case slices.Contains(allSets, s), slices.Contains(randomSets, s), s == "dom":
+		case slices.Contains(allSets, s), slices.Contains(randomSets, s), s == "dom", s == "dense":
 			cfg.sets = append(cfg.sets, s)
 		default:
-			return nil, fmt.Errorf("-set: unknown set %q (want survey, hard, tournament, hardtests, webpbn, all, random, random1 to random4, or dom)", s)
+			return nil, fmt.Errorf("-set: unknown set %q (want survey, hard, tournament, hardtests, webpbn, all, random, random1 to random4, dom or dense)", s)
 		}
 	}
 	cfg.sets = uniq(cfg.sets)
@@ -393,6 +401,14 @@ func loadSet(cfg *config, name string) (*set, error) {
 		s, err = loadGoals(cfg, "hardtests", "hardtests", "webpbn hardtests (storyyeller-webpbn-scrape/hardtests/*.non)")
 	case "webpbn":
 		s, err = loadGoals(cfg, "webpbn", "results", "webpbn puzzles with goals (storyyeller-webpbn-scrape/results/*.non)")
+	case "dense":
+		s = &set{name: "dense", title: fmt.Sprintf("random black-and-white pictures, half filled (the hardest density), %v cells square, seeds 0 to %d each (internal/randpuzzle)", denseSizes, denseSeeds-1)}
+		for _, n := range denseSizes {
+			for seed := range denseSeeds {
+				p := randpuzzle.Picture(uint64(seed), n, n, 1, 0.5)
+				s.items = append(s.items, item{name: p.Title, p: p, expect: "goal", sol: p.Goal})
+			}
+		}
 	case "dom":
 		s = &set{name: "dom", title: "N-Dom, the survey's 9-Dom generalised (internal/randpuzzle.Dom), N = 8 to 20: unique"}
 		for n := 8; n <= 20; n++ {
