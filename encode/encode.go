@@ -270,3 +270,32 @@ func exactlyOne(f *cnf.Formula, lits []cnf.Lit) {
 		prev = s
 	}
 }
+
+// CellOf returns the inverse of [Encoding.Cell]: for a variable of the
+// formula, the cell and colour it says the cell has when true, and ok
+// false for a line's own (auxiliary) variable. In black and white a
+// cell's variable says it is black (colour 1).
+func (e *Encoding) CellOf() func(v cnf.Var) (r, c int, color puzzle.Color, ok bool) {
+	type at struct {
+		x     int32
+		color puzzle.Color
+	}
+	m := make([]at, e.Formula.NumVars+1)
+	for i := range m {
+		m[i].x = -1
+	}
+	for x, cl := range e.cells {
+		for i, l := range cl.lits {
+			if l.IsPos() {
+				m[l.Var()] = at{int32(x), cl.vals[i]}
+			}
+		}
+	}
+	return func(v cnf.Var) (int, int, puzzle.Color, bool) {
+		if v < 1 || int(v) >= len(m) || m[v].x < 0 {
+			return 0, 0, 0, false
+		}
+		x := int(m[v].x)
+		return x / e.width, x % e.width, m[v].color, true
+	}
+}
