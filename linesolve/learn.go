@@ -144,3 +144,33 @@ func (l *Learner) Run(limits SearchLimits, found func(puzzle.Grid) bool) SearchR
 	res.Nodes, res.Lines, res.Runs = c.conflicts, c.lineSolves, c.restarts+1
 	return res
 }
+
+// Learnt passes to f the facts the learner has found (as unit clauses)
+// and each learnt clause it keeps whose LBD is at most maxLBD, as cell
+// literals (the slice is reused). Each holds in every solution not
+// blocked and not yet found: a SAT solver that takes the puzzle over
+// (the solver's hand-off) may add them to the clues' CNF.
+func (l *Learner) Learnt(maxLBD int, f func([]CellLit)) {
+	c := l.c
+	var buf []CellLit
+	conv := func(q int32) CellLit {
+		x, v, not := c.cellLit(q)
+		return CellLit{Row: x / l.w, Col: x % l.w, Color: puzzle.Color(v), Not: not}
+	}
+	for _, q := range c.trail {
+		if c.level[q>>1] == 0 {
+			f(append(buf[:0], conv(q)))
+		}
+	}
+	for _, ci := range c.learnts {
+		cl := &c.clauses[ci]
+		if cl.deleted || int(cl.lbd) > maxLBD {
+			continue
+		}
+		buf = buf[:0]
+		for _, q := range c.arena[cl.start : cl.start+cl.size] {
+			buf = append(buf, conv(q))
+		}
+		f(buf)
+	}
+}
