@@ -28,6 +28,7 @@ type job struct {
 	count   int                    // solutions found so far
 	discard bool                   // keep only two solutions in known (Options.CountOnly, where it holds)
 	pre     presolved              // after the presolve stage
+	learner *linesolve.Learner     // the learner stage's, when it handed over (see handoff.go)
 	res     *Result
 }
 
@@ -41,7 +42,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 	j := &job{p: p, o: o, limit: o.Max, each: each, res: &Result{}}
 	// Only the learner blocks what it finds itself; SAT, and a learner
 	// that may hand over to it, need every solution.
-	j.discard = o.CountOnly && o.Search == 0 && !o.NoPresolve && o.Backend != "portfolio"
+	j.discard = o.CountOnly && o.learnBudget() == 0 && !o.NoPresolve && o.Backend != "portfolio"
 	defer func() { j.res.Stats.Total = time.Since(t0) }()
 	if j.limit == 0 {
 		j.limit = 2
@@ -173,12 +174,14 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 		}
 		return sr.err != nil || !sr.timedOut, sr.complete, sr.err
 	}
-	res, err := learn(ctx, j.p, linesolve.NewLearner(st), j.known, j.o.Search, j.add)
+	l := linesolve.NewLearner(st)
+	res, err := learn(ctx, j.p, l, j.known, j.o.learnBudget(), j.add)
 	j.res.Stats.Conflicts = res.Nodes
 	if err != nil {
 		return true, false, err
 	}
 	if res.Stopped && ctx.Err() == nil { // the budget ran out: SAT goes on
+		j.learner = l
 		j.res.Learned = false
 		return false, false, nil
 	}
@@ -208,12 +211,19 @@ func learn(ctx context.Context, p *puzzle.Puzzle, l *linesolve.Learner, known []
 func satStage(ctx context.Context, j *job) (bool, bool, error) {
 	t := time.Now()
 	defer func() { j.res.Stats.SAT = time.Since(t) }()
-	e, err := encode.PuzzleContext(ctx, j.p, append(j.pre.options, encode.WithKind(j.o.Encoding), encode.WithMaxBytes(formulaBudget(j.o)))...)
+	kind := j.o.Encoding
+	if kind == "" && external(j.o.Backend) {
+		kind = encode.Order // see handoff.go
+	}
+	e, err := encode.PuzzleContext(ctx, j.p, append(j.pre.options, encode.WithKind(kind), encode.WithMaxBytes(formulaBudget(j.o)))...)
 	if ctx.Err() != nil {
 		return false, false, nil
 	}
 	if err != nil {
 		return true, false, err // a *encode.TooBigError
+	}
+	if j.learner != nil && external(j.o.Backend) {
+		e.Formula.Clauses = append(e.Formula.Clauses, learntClauses(j.learner, e)...)
 	}
 	j.res.Stats.Vars, j.res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
 	var sr searchResult

@@ -68,7 +68,9 @@ type Options struct {
 	CountOnly bool
 	// IgnoreGoal stops the goal shortcut for uniqueness.
 	IgnoreGoal bool
-	// Encoding is the line encoding (encode.Path when empty); see encode.Kind.
+	// Encoding is the line encoding of the SAT stage; see encode.Kind.
+	// Empty means encode.Path, or encode.Order for an external solver
+	// (CaDiCaL refutes with it faster: benchmarks/RESULTS.md, "Hand-off").
 	Encoding encode.Kind
 	// MaxMemory is the memory, in bytes, that the formula and the SAT
 	// back end may take (0: no limit). Encoding stops with a

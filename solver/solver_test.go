@@ -61,23 +61,26 @@ func palette(colors int) []puzzle.Swatch {
 	return p
 }
 
-// bruteCount counts the grids satisfying p without SAT: every placement of
-// each row clue, rows chosen depth-first, columns pruned by prefix.
-func bruteCount(p *puzzle.Puzzle) int {
+// bruteCount counts the grids satisfying p without SAT (bruteSolutions).
+func bruteCount(p *puzzle.Puzzle) int { return len(bruteSolutions(p)) }
+
+// bruteSolutions lists the grids satisfying p without SAT: every placement
+// of each row clue, rows chosen depth-first, columns pruned by prefix.
+func bruteSolutions(p *puzzle.Puzzle) []puzzle.Grid {
 	rows := make([][][]puzzle.Color, p.Height())
 	for r, clue := range p.Rows {
 		rows[r] = placements(clue, p.Width())
 	}
 	g := make(puzzle.Grid, p.Height())
-	var dfs func(r int) int
-	dfs = func(r int) int {
+	var sols []puzzle.Grid
+	var dfs func(r int)
+	dfs = func(r int) {
 		if r == p.Height() {
 			if puzzle.Check(p, g) == nil {
-				return 1
+				sols = append(sols, g.Clone())
 			}
-			return 0
+			return
 		}
-		n := 0
 		for _, line := range rows[r] {
 			g[r] = line
 			ok := true
@@ -88,12 +91,12 @@ func bruteCount(p *puzzle.Puzzle) int {
 				}
 			}
 			if ok {
-				n += dfs(r + 1)
+				dfs(r + 1)
 			}
 		}
-		return n
 	}
-	return dfs(0)
+	dfs(0)
+	return sols
 }
 
 // placements lists every line of n cells whose clue is clue.

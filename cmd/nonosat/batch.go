@@ -65,7 +65,7 @@ func batchCmd() *cli.Command {
 			&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in a child process), gini, portfolio (two learners with different random decisions race; with --no-search, gophersat and gini), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
 			&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving and the learner: the whole formula to SAT"},
 			noSearchFlag(),
-			encodingFlag(),
+			solveEncodingFlag(),
 			maxMemoryFlag(),
 			&cli.StringFlag{Name: "shard", Usage: "solve only shard `K/N` of the puzzles (K from 1 to N): every Nth puzzle in the order batch lists them, starting with the Kth, so that N runs (a Slurm array, GNU parallel, Kubernetes indexed jobs) share the work and their -o files concatenate"},
 		},

@@ -31,9 +31,17 @@ const (
 	modeCount
 )
 
-// encodingFlag chooses the line encoding (encode.Kind).
+const encodingUsage = "CNF encoding `KIND` of each line: path (automaton path; unit propagation equals line solving), classic (block starts, sequential at-most-one, covering) or order (order-encoded starts, as Sugar/Copris)"
+
+// encodingFlag chooses the line encoding (encode.Kind) of dimacs.
 func encodingFlag() cli.Flag {
-	return &cli.StringFlag{Name: "encoding", Value: "path", Usage: "CNF encoding `KIND` of each line: path (automaton path; unit propagation equals line solving), classic (block starts, sequential at-most-one, covering) or order (order-encoded starts, as Sugar/Copris)"}
+	return &cli.StringFlag{Name: "encoding", Value: "path", Usage: encodingUsage}
+}
+
+// solveEncodingFlag chooses the line encoding of the SAT stage; unset,
+// the solver picks (solver.Options.Encoding).
+func solveEncodingFlag() cli.Flag {
+	return &cli.StringFlag{Name: "encoding", DefaultText: "path, or order for an external --sat solver", Usage: encodingUsage}
 }
 
 func noSearchFlag() cli.Flag {
@@ -49,7 +57,7 @@ func solverFlags() []cli.Flag {
 		&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in process), gini, portfolio (on two cores: two learners with different random decisions race; with --no-search, gophersat and gini), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
 		&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving and the learner: the whole formula to SAT"},
 		noSearchFlag(),
-		encodingFlag(),
+		solveEncodingFlag(),
 		&cli.BoolFlag{Name: "progress", Usage: "say on standard error, every second, which puzzle is still being solved once one takes over 2 s, even when standard error is not a terminal (it does on a terminal)"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never say which puzzle is still being solved"},
 		maxMemoryFlag(),
@@ -124,6 +132,9 @@ func solverOptions(c *cli.Context) (solver.Options, error) {
 	mem, err := maxMemory(c)
 	if err != nil {
 		return solver.Options{}, err
+	}
+	if c.String("encoding") == "" {
+		kind = "" // the solver picks
 	}
 	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve"), Encoding: kind, MaxMemory: mem}
 	if c.Bool("no-search") {

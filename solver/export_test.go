@@ -1,0 +1,17 @@
+package solver
+
+import (
+	"github.com/nonosat/nonosat/cnf"
+	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/linesolve"
+)
+
+// LearntClauses and SetHandoffConflicts give the tests of package
+// solver_test the hand-off's insides (handoff.go).
+func LearntClauses(l *linesolve.Learner, e *encode.Encoding) []cnf.Clause { return learntClauses(l, e) }
+
+func SetHandoffConflicts(n int) (restore func()) {
+	old := handoffConflicts
+	handoffConflicts = n
+	return func() { handoffConflicts = old }
+}

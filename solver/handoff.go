@@ -1,0 +1,62 @@
+package solver
+
+import (
+	"github.com/nonosat/nonosat/cnf"
+	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/linesolve"
+)
+
+// The hand-off: when an external SAT solver is the back end (--sat
+// cadical, kissat, …), the learner gets handoffConflicts conflicts, and
+// a puzzle still undecided then goes to that solver with the facts and
+// the short learnt clauses of the learner added to its CNF. The learner
+// decides nearly every corpus puzzle within the budget; CaDiCaL refutes
+// the N-Dom family far faster than the learner (benchmarks/RESULTS.md,
+// "Hand-off").
+var handoffConflicts = 20000 // a var for the tests
+
+// handoffLBD bounds the LBD of the learnt clauses passed on.
+const handoffLBD = 6
+
+// external reports whether backend names an external solver.
+func external(backend string) bool {
+	switch backend {
+	case "", "gophersat", "gini", "portfolio":
+		return false
+	}
+	return true
+}
+
+// learnBudget is the learner stage's conflict budget (Options.Search,
+// or the hand-off's for an external back end).
+func (o Options) learnBudget() int {
+	if o.Search == 0 && external(o.Backend) {
+		return handoffConflicts
+	}
+	return o.Search
+}
+
+// learntClauses converts the learner's facts and short learnt clauses
+// to clauses over the cell variables of e; literals the encoding rules
+// out go, and a clause one of whose literals the encoding makes true is
+// left out.
+func learntClauses(l *linesolve.Learner, e *encode.Encoding) []cnf.Clause {
+	var out []cnf.Clause
+	l.Learnt(handoffLBD, func(lits []linesolve.CellLit) {
+		var cl cnf.Clause
+		for _, q := range lits {
+			v, ok := e.Cell(q.Row, q.Col, q.Color)
+			switch {
+			case !ok && q.Not: // "not v" where v is ruled out: true
+				return
+			case !ok: // "v", ruled out: false
+				continue
+			case q.Not:
+				v = v.Not()
+			}
+			cl = append(cl, v)
+		}
+		out = append(out, cl)
+	})
+	return out
+}

@@ -1,0 +1,113 @@
+package solver_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nonosat/nonosat/internal/randpuzzle"
+	"github.com/nonosat/nonosat/linesolve"
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+)
+
+// TestLearntClausesHold checks the clauses the hand-off passes to an
+// external solver: every solution that the learner has not found (and so
+// not blocked) satisfies each of them, read through the encoding's cell
+// variables, on random puzzles of 1 to 3 colours with many solutions.
+func TestLearntClausesHold(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 1))
+	passed, checks := 0, 0
+	for i := 0; i < 400 && passed < 60; i++ {
+		h, w := 3+rng.IntN(4), 3+rng.IntN(4)
+		colors := 1 + rng.IntN(3)
+		p := puzzle.FromGrid(randomGrid(rng, h, w, colors, 0.3+0.4*rng.Float64()), palette(colors))
+		p.Goal = nil
+		st := linesolve.NewState(p)
+		if !st.Propagate() || st.Solved() {
+			continue
+		}
+		l := linesolve.NewLearner(st)
+		var found []puzzle.Grid
+		l.Run(linesolve.SearchLimits{Nodes: 1 + rng.IntN(30)}, func(g puzzle.Grid) bool {
+			found = append(found, g)
+			return false // the others stay to be checked
+		})
+		e := solver.Encode(p, solver.Options{NoPresolve: true})
+		cellOf := e.CellOf()
+		clauses := solver.LearntClauses(l, e)
+		if len(clauses) == 0 {
+			continue
+		}
+		passed++
+	sols:
+		for _, g := range bruteSolutions(p) {
+			for _, f := range found {
+				if f.Equal(g) {
+					continue sols
+				}
+			}
+			for _, cl := range clauses {
+				checks++
+				sat := false
+				for _, q := range cl {
+					r, c, v, ok := cellOf(q.Var())
+					if !ok {
+						t.Fatalf("case %d: clause %v has a variable that is no cell's", i, cl)
+					}
+					if (g[r][c] == v) == q.IsPos() {
+						sat = true
+						break
+					}
+				}
+				if !sat {
+					t.Fatalf("case %d: the passed clause %v excludes the solution\n%v", i, cl, g)
+				}
+			}
+		}
+	}
+	if passed < 30 || checks < 1000 {
+		t.Fatalf("only %d puzzles gave clauses to check and %d checks were made, want 30 and 1000", passed, checks)
+	}
+}
+
+// TestHandoffVerdicts runs the hand-off to CaDiCaL after a few conflicts
+// on random puzzles and N-Dom (unique by construction): the verdicts equal
+// brute force's, and some puzzles really went to SAT.
+func TestHandoffVerdicts(t *testing.T) {
+	if err := solver.CheckBackend("cadical"); err != nil {
+		t.Skipf("no CaDiCaL: %v", err)
+	}
+	defer solver.SetHandoffConflicts(1)()
+	rng := rand.New(rand.NewPCG(22, 2))
+	handed := 0
+	for i := range 40 {
+		h, w := 7+rng.IntN(4), 7+rng.IntN(4)
+		colors := 1 + rng.IntN(3)
+		p := puzzle.FromGrid(randomGrid(rng, h, w, colors, 0.5), palette(colors))
+		p.Goal = nil
+		want := solver.Unique
+		if n := bruteCount(p); n > 1 {
+			want = solver.Multiple
+		}
+		res, err := solver.Solve(context.Background(), p, solver.Options{Backend: "cadical"})
+		if err != nil || res.Verdict != want {
+			t.Fatalf("case %d: Solve = %v, %v; brute force says %v", i, res.Verdict, err, want)
+		}
+		for _, g := range res.Solutions {
+			if err := puzzle.Check(p, g); err != nil {
+				t.Fatalf("case %d: %v", i, err)
+			}
+		}
+		if res.Stats.SATCalls > 0 {
+			handed++
+		}
+	}
+	res, err := solver.Solve(context.Background(), randpuzzle.Dom(6), solver.Options{Backend: "cadical"})
+	if err != nil || res.Verdict != solver.Unique || res.Stats.SATCalls == 0 {
+		t.Fatalf("6-Dom: Solve = %v, %d SAT calls, %v; want unique through SAT", res.Verdict, res.Stats.SATCalls, err)
+	}
+	if handed == 0 {
+		t.Fatalf("no random puzzle went to SAT: the hand-off was not exercised")
+	}
+}
