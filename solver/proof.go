@@ -87,7 +87,14 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 			cert.Models = append(cert.Models, m)
 		}
 		refuter := refute
-		if _, external := proofSolvers[o.Backend]; !external && o.Search >= 0 {
+		if _, external := proofSolvers[o.Backend]; o.Proof.Complete() {
+			refuter = func(_ context.Context, _ *cnf.Formula, _ Options, w io.Writer, cert *Certificate) error {
+				dw := cnf.NewDRATWriter(w)
+				o.Proof.write(e, dw)
+				cert.Lemmas, cert.ProofBytes = dw.Lemmas, dw.Bytes
+				return dw.Flush()
+			}
+		} else if !external && o.Search >= 0 {
 			refuter = func(ctx context.Context, _ *cnf.Formula, _ Options, w io.Writer, cert *Certificate) error {
 				return refuteByLearner(ctx, p, e, cert.Block, w, cert)
 			}
