@@ -6,10 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	sat "github.com/crillab/gophersat/solver"
-
 	"github.com/nonosat/nonosat/cnf"
-	"github.com/nonosat/nonosat/decode"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -18,6 +15,8 @@ import (
 // CNF of the clues (Encoding, encoded without presolving, as "nonosat
 // dimacs --no-presolve" writes it) plus the blocking clauses of Block,
 // and either models of it or a DRAT proof that it is unsatisfiable.
+// A model is given by its cell variables (Models[i] lists their
+// literals); unit propagation sets the rest (drat.Complete).
 //
 //   - unique: Block holds the solution, so the CNF ends with the clause
 //     that forbids it; the proof refutes that CNF, and Models[0], the
@@ -29,7 +28,7 @@ type Certificate struct {
 	Verdict  Verdict
 	Encoding *encode.Encoding
 	Block    []puzzle.Grid
-	Models   []cnf.Model
+	Models   [][]cnf.Lit
 	// Lemmas and ProofBytes measure the proof written (0 for multiple).
 	Lemmas     int
 	ProofBytes int64
@@ -80,7 +79,7 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 		fallthrough
 	case None:
 		for _, g := range cert.Block {
-			m, err := modelOf(e, g)
+			m, err := cellLits(e, g)
 			if err != nil {
 				return nil, err
 			}
@@ -107,7 +106,7 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 			return nil, fmt.Errorf("%w: a multiple verdict without two different solutions", ErrBug)
 		}
 		for _, g := range res.Solutions[:2] {
-			m, err := modelOf(e, g)
+			m, err := cellLits(e, g)
 			if err != nil {
 				return nil, err
 			}
@@ -119,48 +118,25 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 	return cert, nil
 }
 
-// modelOf extends grid g to a model of e's formula: unit propagation
-// from a unit clause per cell sets the other variables (they are
-// functions of the grid; gophersat finishes the job if some are left).
-// The model is checked.
-func modelOf(e *encode.Encoding, g puzzle.Grid) (cnf.Model, error) {
-	f := cnf.Formula{NumVars: e.Formula.NumVars, Clauses: e.Formula.Clauses[:len(e.Formula.Clauses):len(e.Formula.Clauses)]}
+// cellLits returns the values of e's cell variables in grid g, as
+// literals: the solution's part of a model of e's formula. The other
+// variables (block starts, gaps) follow from them by unit propagation,
+// which the checker does (drat.Complete) and then checks the whole model.
+func cellLits(e *encode.Encoding, g puzzle.Grid) ([]cnf.Lit, error) {
+	var lits []cnf.Lit
 	for r := range g {
 		for c := range g[r] {
-			l, ok := e.Cell(r, c, g[r][c])
+			lit, ok := e.Cell(r, c, g[r][c])
 			if !ok {
 				return nil, fmt.Errorf("%w: cell %d %d of a solution has a colour the CNF rules out", ErrBug, r+1, c+1)
 			}
-			f.Add(l)
-		}
-	}
-	units, rest, refuted := unitPropagate(&f)
-	if refuted {
-		return nil, fmt.Errorf("%w: a solution has no model in the clues' CNF", ErrBug)
-	}
-	m := make(cnf.Model, f.NumVars)
-	set := make([]bool, f.NumVars)
-	for _, l := range units {
-		m[l.Var()-1], set[l.Var()-1] = l.IsPos(), true
-	}
-	if len(rest) > 0 {
-		gophersatMu.Lock()
-		s := sat.New(sat.ParseSliceNb(toInts(rest), f.NumVars))
-		st := s.Solve()
-		if st == sat.Sat {
-			for i, b := range s.Model() {
-				if !set[i] {
-					m[i] = b
+			lits = append(lits, lit)
+			for _, v := range e.Values(r, c) {
+				if l, _ := e.Cell(r, c, v); v != g[r][c] && l.Var() != lit.Var() {
+					lits = append(lits, l.Not())
 				}
 			}
 		}
-		gophersatMu.Unlock()
-		if st != sat.Sat {
-			return nil, fmt.Errorf("%w: a solution has no model in the clues' CNF", ErrBug)
-		}
 	}
-	if !m.Satisfies(&e.Formula) || !decode.Grid(e, m).Equal(g) {
-		return nil, fmt.Errorf("%w: a solution's model does not decode to it", ErrBug)
-	}
-	return m, nil
+	return lits, nil
 }

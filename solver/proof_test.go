@@ -45,8 +45,9 @@ func checkCertificate(t *testing.T, p *puzzle.Puzzle, res *solver.Result, o solv
 	n := len(f.Clauses)
 	unblocked := &cnf.Formula{NumVars: f.NumVars, Clauses: f.Clauses[:n-len(cert.Block)]}
 	var grids []puzzle.Grid
-	for i, m := range cert.Models {
-		if !m.Satisfies(unblocked) {
+	for i, lits := range cert.Models {
+		m, ok := drat.Complete(unblocked, lits)
+		if !ok || !m.Satisfies(unblocked) {
 			t.Fatalf("%s: model %d does not satisfy the clues' CNF", res.Verdict, i+1)
 		}
 		g := hdr.Grid(m)
@@ -62,7 +63,7 @@ func checkCertificate(t *testing.T, p *puzzle.Puzzle, res *solver.Result, o solv
 		}
 		return nil
 	case solver.Unique:
-		if len(grids) != 1 || len(cert.Block) != 1 || cert.Models[0].Satisfies(f) {
+		if m, _ := drat.Complete(unblocked, cert.Models[0]); len(grids) != 1 || len(cert.Block) != 1 || m.Satisfies(f) {
 			t.Fatalf("unique: %d models, %d blocked; want the solution, blocked by the last clause", len(grids), len(cert.Block))
 		}
 	case solver.None:

@@ -38,7 +38,9 @@ func proofCmd() *cli.Command {
 			"the first lemma that does not follow and exits 1. A SOL file (models in SAT-competition\n" +
 			"form, as 'check --proof' writes NAME.sol) is checked model by model instead: one model must\n" +
 			"satisfy the CNF, or every clause but the last (a unique verdict's blocking clause);\n" +
-			"several must each satisfy the CNF and, read through its header, be different solutions.",
+			"several must each satisfy the CNF and, read through its header, be different solutions.\n" +
+			"A model may give only some variables (NAME.sol gives the cells'): unit propagation over\n" +
+			"the clauses sets the rest, and then every clause is checked.",
 		Action: withArgs(1, -1, func(c *cli.Context, args []string) error {
 			if args[0] != "check" {
 				return usagef(c, "unknown action %q: usage: nonosat proof check CNF PROOF", args[0])
@@ -181,11 +183,11 @@ func certificate(ctx context.Context, fs certFiles, name string, p *puzzle.Puzzl
 			if res.Verdict == solver.Unique {
 				fmt.Fprint(w, "; it satisfies every clause of the CNF but the last, which forbids it")
 			}
-			fmt.Fprintln(w)
+			fmt.Fprintln(w, "\nc the cell variables; unit propagation sets the others")
 			for _, row := range strings.Split(strings.TrimSuffix(p.FormatGrid(res.Solutions[i]), "\n"), "\n") {
 				fmt.Fprintf(w, "c %s\n", row)
 			}
-			if err := cnf.WriteModel(w, m); err != nil {
+			if err := cnf.WriteAssignment(w, m); err != nil {
 				return err
 			}
 		}

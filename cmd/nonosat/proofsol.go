@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nonosat/nonosat/cnf"
+	"github.com/nonosat/nonosat/drat"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/urfave/cli/v2"
@@ -49,8 +50,14 @@ func checkModels(c *cli.Context, cnfName, solName string, f *cnf.Formula, r io.R
 	var grids []puzzle.Grid
 	var models []cnf.Model
 	fail := ""
+	// A model may give some variables only: it is completed by unit
+	// propagation over the clauses it must satisfy, then checked.
+	complete := all
+	if len(chunks) == 1 {
+		complete = butLast
+	}
 	for i, chunk := range chunks {
-		st, m, err := cnf.ReadModel(bytes.NewReader(chunk), f.NumVars)
+		st, lits, err := cnf.ReadAssignment(bytes.NewReader(chunk), f.NumVars)
 		if err != nil {
 			var de *cnf.DIMACSError
 			if errors.As(err, &de) {
@@ -60,6 +67,13 @@ func checkModels(c *cli.Context, cnfName, solName string, f *cnf.Formula, r io.R
 		}
 		if st != cnf.Sat {
 			return cli.Exit(fmt.Sprintf("%s:%d: answer %v, want SATISFIABLE", solName, lines[i], st), exitError)
+		}
+		m, ok := drat.Complete(complete, lits)
+		if !ok {
+			m = make(cnf.Model, f.NumVars) // its literals conflict: no model
+			for _, l := range lits {
+				m[l.Var()-1] = l.IsPos()
+			}
 		}
 		switch {
 		case m.Satisfies(all):
