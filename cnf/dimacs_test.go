@@ -60,6 +60,11 @@ var readDIMACSTests = []struct {
 		comments: []string{"between", "end"},
 	},
 	{
+		name: "signs and leading zeros",
+		in:   "p cnf 3 2\n+1 -0002 0\n00000000000003 0\n",
+		want: &cnf.Formula{NumVars: 3, Clauses: []cnf.Clause{{1, -2}, {3}}},
+	},
+	{
 		name: "no variables",
 		in:   "p cnf 0 0\n",
 		want: &cnf.Formula{},
@@ -77,6 +82,7 @@ var readDIMACSTests = []struct {
 	{name: "min int32", in: "p cnf 2 1\n-2147483648 0\n", err: "line 2: bad DIMACS: literal -2147483648 beyond 2 variables"},
 	{name: "beyond int32", in: "p cnf 2 1\n2147483648 0\n", err: `line 2: bad DIMACS: literal "2147483648"`},
 	{name: "percent first", in: "%\n", err: "line 1: bad DIMACS: no problem line"},
+	{name: "sign alone", in: "p cnf 2 1\n1 - 0\n", err: `line 2: bad DIMACS: literal "-"`},
 }
 
 func TestReadDIMACS(t *testing.T) {

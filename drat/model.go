@@ -12,11 +12,7 @@ import "github.com/nonosat/nonosat/cnf"
 // ([cnf.Model.Satisfies]).
 func Complete(f *cnf.Formula, lits []cnf.Lit) (cnf.Model, bool) {
 	ch := newChecker(f.NumVars)
-	for _, c := range f.Clauses {
-		if cs, taut := ch.codes(c); !taut {
-			ch.add(cs)
-		}
-	}
+	ch.load(f.Clauses)
 	for _, l := range lits {
 		if ch.refuted {
 			break

@@ -15,29 +15,37 @@ const (
 )
 
 // builder adds clauses with constants folded: a clause with litTrue is
-// dropped, litFalse and 0 (an absent variable) are left out.
+// dropped, litFalse and 0 (an absent variable) are left out. The clauses'
+// literals are cut from large arrays (slab), each clause's capacity its
+// length: one allocation per 16,384 literals instead of one per clause,
+// which made encoding the no-presolve CNF of a certificate about twice as
+// fast.
 type builder struct {
 	f     *cnf.Formula
-	buf   []cnf.Lit
+	slab  []cnf.Lit
 	unsat bool
 }
 
 func (b *builder) clause(lits ...cnf.Lit) {
-	b.buf = b.buf[:0]
+	if cap(b.slab)-len(b.slab) < len(lits) {
+		b.slab = make([]cnf.Lit, 0, max(1<<14, len(lits)))
+	}
+	start := len(b.slab)
 	for _, l := range lits {
 		switch l {
 		case litTrue:
+			b.slab = b.slab[:start]
 			return
 		case litFalse, 0:
 		default:
-			b.buf = append(b.buf, l)
+			b.slab = append(b.slab, l)
 		}
 	}
-	if len(b.buf) == 0 {
+	if len(b.slab) == start {
 		b.empty()
 		return
 	}
-	b.f.Add(b.buf...)
+	b.f.Clauses = append(b.f.Clauses, cnf.Clause(b.slab[start:len(b.slab):len(b.slab)]))
 }
 
 // empty adds the empty clause once.
