@@ -65,7 +65,7 @@ func proofCheck(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	f, _, err := cnf.ReadDIMACS(r)
+	f, comments, err := cnf.ReadDIMACS(r)
 	closeCNF()
 	if err != nil {
 		var de *cnf.DIMACSError
@@ -81,7 +81,7 @@ func proofCheck(c *cli.Context, args []string) error {
 	defer closeProof()
 	br := bufio.NewReaderSize(pr, 1<<20) // room for a big grid in comments before the first model
 	if head, _ := br.Peek(1 << 20); isModels(head) {
-		return checkModels(c, cnfName, proofName, f, br)
+		return checkModels(c, cnfName, proofName, f, comments, br)
 	}
 	t := time.Now()
 	res, err := drat.Check(f, br)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/nonosat/nonosat/cnf"
@@ -28,21 +27,16 @@ func isModels(head []byte) bool {
 	return false
 }
 
-// checkModels checks the models of a NAME.sol file against f: see
-// proofCmd. The CNF's header, when it has one, turns each model into a
-// grid, which must pass puzzle.Check against the header's clues.
-func checkModels(c *cli.Context, cnfName, solName string, f *cnf.Formula, r io.Reader) error {
+// checkModels checks the models of a NAME.sol file against f, whose
+// comment lines are comments: see proofCmd. The CNF's header, when it
+// has one, turns each model into a grid, which must pass puzzle.Check
+// against the header's clues.
+func checkModels(c *cli.Context, cnfName, solName string, f *cnf.Formula, comments []string, r io.Reader) error {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("%s: %v", solName, err), exitError)
 	}
-	var hdr *encode.Map
-	if fh, err := os.Open(cnfName); err == nil {
-		if _, comments, err := cnf.ReadDIMACS(fh); err == nil {
-			hdr, _ = encode.ParseHeader(comments) // nil without a nonosat header
-		}
-		fh.Close()
-	}
+	hdr, _ := encode.ParseHeader(comments) // nil without a nonosat header
 	w := c.App.Writer
 	chunks, lines := splitModels(data)
 	all := &cnf.Formula{NumVars: f.NumVars, Clauses: f.Clauses}
