@@ -2,6 +2,7 @@ package encode
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/puzzle"
@@ -19,31 +20,54 @@ const (
 // literals are cut from large arrays (slab), each clause's capacity its
 // length: one allocation per 16,384 literals instead of one per clause,
 // which made encoding the no-presolve CNF of a certificate about twice as
-// fast.
+// fast. With text set, the clauses go there as DIMACS lines instead
+// (PuzzleText).
 type builder struct {
 	f     *cnf.Formula
 	slab  []cnf.Lit
+	buf   []cnf.Lit
+	text  *textCNF
 	unsat bool
 }
 
 func (b *builder) clause(lits ...cnf.Lit) {
+	b.buf = b.buf[:0]
+	for _, l := range lits {
+		switch l {
+		case litTrue:
+			return
+		case litFalse, 0:
+		default:
+			b.buf = append(b.buf, l)
+		}
+	}
+	if len(b.buf) == 0 {
+		b.empty()
+		return
+	}
+	b.put(b.buf...)
+}
+
+// put adds a clause as it is.
+func (b *builder) put(lits ...cnf.Lit) {
+	if t := b.text; t != nil {
+		for _, l := range lits {
+			t.body = strconv.AppendInt(t.body, int64(l), 10)
+			t.body = append(t.body, ' ')
+		}
+		t.body = append(t.body, '0', '\n')
+		t.clauses++
+		return
+	}
 	if cap(b.slab)-len(b.slab) < len(lits) {
 		b.slab = make([]cnf.Lit, 0, max(1<<14, len(lits)))
 	}
 	start := len(b.slab)
-	for _, l := range lits {
-		switch l {
-		case litTrue:
-			b.slab = b.slab[:start]
-			return
-		case litFalse, 0:
-		default:
-			b.slab = append(b.slab, l)
-		}
-	}
-	if len(b.slab) == start {
-		b.empty()
-		return
+	b.slab = append(b.slab, lits...)
+	if cs := b.f.Clauses; len(cs) == cap(cs) && len(cs) >= 1024 {
+		// Double: append grows big slices by a quarter, which copies
+		// (with write barriers: clauses hold pointers) five times over.
+		b.f.Clauses = append(make([]cnf.Clause, 0, 2*len(cs)), cs...)
 	}
 	b.f.Clauses = append(b.f.Clauses, cnf.Clause(b.slab[start:len(b.slab):len(b.slab)]))
 }
@@ -52,6 +76,10 @@ func (b *builder) clause(lits ...cnf.Lit) {
 func (b *builder) empty() {
 	if !b.unsat {
 		b.unsat = true
+		if b.text != nil {
+			b.put()
+			return
+		}
 		b.f.Clauses = append(b.f.Clauses, cnf.Clause{})
 	}
 }

@@ -47,7 +47,11 @@ var proofSolvers = map[string][]string{
 
 // Certify makes the certificate of res, the result of [Solve] on p with
 // options o, and writes its proof (for unique and none) to proof as DRAT
-// text. The proof comes from the learner, run afresh from line solving,
+// text. When o.Proof holds the trace of that Solve (ProofTrace.Complete),
+// the proof is the trace: probing's lemmas and the learner's clauses, as
+// the verdict's run found them; Certify then only encodes the CNF (as
+// text, encode.PuzzleText) and writes. Else the proof comes from the
+// learner, run afresh from line solving,
 // whose learnt clauses each follow by unit propagation (see
 // refuteByLearner); with o.Search < 0 (--no-search) from a SAT solver
 // run afresh on the certificate's CNF in its proof mode: gophersat in
@@ -61,7 +65,13 @@ var proofSolvers = map[string][]string{
 // writing to proof, until it ends (or the process exits). A worker is
 // killed.
 func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proof io.Writer) (*Certificate, error) {
-	e := Encode(p, Options{NoPresolve: true, Encoding: o.Encoding})
+	var e *encode.Encoding
+	if res.Verdict == Multiple || o.Proof.Complete() {
+		// Nothing solves this CNF: it is written once, as text.
+		e = encode.PuzzleText(p, encode.WithKind(o.Encoding))
+	} else {
+		e = Encode(p, Options{NoPresolve: true, Encoding: o.Encoding})
+	}
 	cert := &Certificate{Verdict: res.Verdict, Encoding: e}
 	f := e.Formula
 	switch res.Verdict {
@@ -87,11 +97,9 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 		}
 		refuter := refute
 		if _, external := proofSolvers[o.Backend]; o.Proof.Complete() {
-			refuter = func(_ context.Context, _ *cnf.Formula, _ Options, w io.Writer, cert *Certificate) error {
-				dw := cnf.NewDRATWriter(w)
-				o.Proof.write(e, dw)
-				cert.Lemmas, cert.ProofBytes = dw.Lemmas, dw.Bytes
-				return dw.Flush()
+			refuter = func(_ context.Context, _ *cnf.Formula, _ Options, w io.Writer, cert *Certificate) (err error) {
+				cert.Lemmas, cert.ProofBytes, err = o.Proof.WriteDRAT(e, w)
+				return err
 			}
 		} else if !external && o.Search >= 0 {
 			refuter = func(ctx context.Context, _ *cnf.Formula, _ Options, w io.Writer, cert *Certificate) error {

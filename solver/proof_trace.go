@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"io"
+
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/linesolve"
@@ -45,6 +47,17 @@ func (t *ProofTrace) add(lits []linesolve.CellLit, del bool) {
 
 func (t *ProofTrace) lemma(lits []linesolve.CellLit)  { t.add(lits, false) }
 func (t *ProofTrace) delete(lits []linesolve.CellLit) { t.add(lits, true) }
+
+// WriteDRAT writes t's steps to w as a DRAT proof in the variables of
+// e, the clues' encoding, then the empty clause, and returns the lemmas
+// and bytes written. [Certify] calls it; it is exported so that a
+// benchmark can time the proof apart from the CNF.
+func (t *ProofTrace) WriteDRAT(e *encode.Encoding, w io.Writer) (lemmas int, n int64, err error) {
+	dw := cnf.NewDRATWriter(w)
+	t.write(e, dw)
+	err = dw.Flush()
+	return dw.Lemmas, dw.Bytes, err
+}
 
 // write writes t's steps to dw in the variables of e, then the empty
 // clause.
