@@ -175,7 +175,7 @@ func build(ctx context.Context, p *puzzle.Puzzle, opts []Option) (*Encoding, err
 	e := &Encoding{width: p.Width(), height: p.Height(), numColors: p.NumColors()}
 	b := &builder{f: &e.Formula}
 	if cfg.text {
-		e.text = &textCNF{}
+		e.text = &textCNF{body: make([]byte, 0, 1<<20)}
 		b.text = e.text
 	}
 	encodeLine := e.lineFunc(cfg.kind) // by Kind; panics on an unknown one

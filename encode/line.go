@@ -2,7 +2,6 @@ package encode
 
 import (
 	"math"
-	"strconv"
 
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/puzzle"
@@ -51,11 +50,11 @@ func (b *builder) clause(lits ...cnf.Lit) {
 // put adds a clause as it is.
 func (b *builder) put(lits ...cnf.Lit) {
 	if t := b.text; t != nil {
+		body := t.body // one store (and write barrier) per clause
 		for _, l := range lits {
-			t.body = strconv.AppendInt(t.body, int64(l), 10)
-			t.body = append(t.body, ' ')
+			body = appendLit(body, l)
 		}
-		t.body = append(t.body, '0', '\n')
+		t.body = append(body, '0', '\n')
 		t.clauses++
 		return
 	}
@@ -70,6 +69,25 @@ func (b *builder) put(lits ...cnf.Lit) {
 		b.f.Clauses = append(make([]cnf.Clause, 0, 2*len(cs)), cs...)
 	}
 	b.f.Clauses = append(b.f.Clauses, cnf.Clause(b.slab[start:len(b.slab):len(b.slab)]))
+}
+
+// appendLit appends l in decimal and a space.
+func appendLit(b []byte, l cnf.Lit) []byte {
+	x := int64(l)
+	if x < 0 {
+		b = append(b, '-')
+		x = -x
+	}
+	var d [12]byte
+	i := len(d)
+	for {
+		i--
+		d[i] = byte('0' + x%10)
+		if x /= 10; x == 0 {
+			break
+		}
+	}
+	return append(append(b, d[i:]...), ' ')
 }
 
 // empty adds the empty clause once.
