@@ -48,7 +48,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		j.limit = 2
 	}
 	if o.Proof != nil {
-		o.Proof.reset()
+		o.Proof.reset(p.Width())
 	}
 	// The goal shortcut: the goal is a known solution; the stages look
 	// for another.

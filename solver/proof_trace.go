@@ -6,6 +6,7 @@ import (
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/linesolve"
+	"github.com/nonosat/nonosat/puzzle"
 )
 
 // A ProofTrace records, while [Solve] runs with it in Options.Proof, the
@@ -19,14 +20,32 @@ import (
 // portfolio). A ProofTrace is not safe for concurrent use.
 type ProofTrace struct {
 	steps []traceStep
-	lits  []linesolve.CellLit
+	lits  []uint32 // cell literals, coded by code
+	w     int      // the puzzle's width
 	ok    bool
+	buf   []linesolve.CellLit
 }
 
 // traceStep is one lemma or deletion: lits[start : start+n].
 type traceStep struct {
-	start, n int32
-	del      bool
+	start int
+	n     int32
+	del   bool
+}
+
+// A trace keeps a cell literal in 4 bytes (a CellLit takes 32): the
+// cell's index, the colour in 6 bits (puzzle.MaxColors is 63), and Not.
+func (t *ProofTrace) code(q linesolve.CellLit) uint32 {
+	c := uint32(q.Row*t.w+q.Col)<<7 | uint32(q.Color)<<1
+	if q.Not {
+		c |= 1
+	}
+	return c
+}
+
+func (t *ProofTrace) decode(c uint32) linesolve.CellLit {
+	x := int(c >> 7)
+	return linesolve.CellLit{Row: x / t.w, Col: x % t.w, Color: puzzle.Color(c >> 1 & 63), Not: c&1 != 0}
 }
 
 // Complete reports whether the last Solve that used t decided by
@@ -36,13 +55,15 @@ func (t *ProofTrace) Complete() bool { return t != nil && t.ok }
 // Steps is the number of lemmas and deletions t holds.
 func (t *ProofTrace) Steps() int { return len(t.steps) }
 
-func (t *ProofTrace) reset() {
-	t.steps, t.lits, t.ok = t.steps[:0], t.lits[:0], false
+func (t *ProofTrace) reset(w int) {
+	t.steps, t.lits, t.ok, t.w = t.steps[:0], t.lits[:0], false, w
 }
 
 func (t *ProofTrace) add(lits []linesolve.CellLit, del bool) {
-	t.steps = append(t.steps, traceStep{start: int32(len(t.lits)), n: int32(len(lits)), del: del})
-	t.lits = append(t.lits, lits...)
+	t.steps = append(t.steps, traceStep{start: len(t.lits), n: int32(len(lits)), del: del})
+	for _, q := range lits {
+		t.lits = append(t.lits, t.code(q))
+	}
 }
 
 func (t *ProofTrace) lemma(lits []linesolve.CellLit)  { t.add(lits, false) }
@@ -64,7 +85,11 @@ func (t *ProofTrace) WriteDRAT(e *encode.Encoding, w io.Writer) (lemmas int, n i
 func (t *ProofTrace) write(e *encode.Encoding, dw *cnf.DRATWriter) {
 	var cl cnf.Clause
 	for _, st := range t.steps {
-		c, ok := cellClause(e, t.lits[st.start:st.start+st.n], cl)
+		t.buf = t.buf[:0]
+		for _, q := range t.lits[st.start : st.start+int(st.n)] {
+			t.buf = append(t.buf, t.decode(q))
+		}
+		c, ok := cellClause(e, t.buf, cl)
 		cl = c[:0]
 		switch {
 		case !ok:
