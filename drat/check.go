@@ -110,8 +110,11 @@ type checker struct {
 }
 
 func newChecker(nvars int) *checker {
-	ch := &checker{}
-	ch.grow(nvars)
+	n := nvars + 1
+	ch := &checker{val: make([]int8, 2*n), reason: make([]int32, n), watches: make([][]watch, 2*n), seen: make([]bool, 2*n)}
+	for v := range ch.reason {
+		ch.reason[v] = -1
+	}
 	return ch
 }
 
@@ -312,6 +315,8 @@ func (ch *checker) add(c []lit) {
 // list growing per clause.
 func (ch *checker) load(cs []cnf.Clause) {
 	first := len(ch.clauses)
+	ch.clauses = slices.Grow(ch.clauses, len(cs))
+	ch.alive = slices.Grow(ch.alive, len(cs))
 	for _, c := range cs {
 		if lits, taut := ch.codes(c); !taut {
 			ch.clauses = append(ch.clauses, lits)
