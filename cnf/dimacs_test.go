@@ -3,6 +3,8 @@ package cnf_test
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -197,4 +199,22 @@ func FuzzReadDIMACS(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		roundTrip(t, in)
 	})
+}
+
+// TestReadDIMACSFile reads from a file, whose size sizes the buffer.
+func TestReadDIMACSFile(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "f.cnf")
+	if err := os.WriteFile(name, []byte("c x\np cnf 3 2\n1 -2 0\n2 3 0\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	fh, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	f, comments, err := cnf.ReadDIMACS(fh)
+	want := &cnf.Formula{NumVars: 3, Clauses: []cnf.Clause{{1, -2}, {2, 3}}}
+	if err != nil || !reflect.DeepEqual(f, want) || !reflect.DeepEqual(comments, []string{"x"}) {
+		t.Fatalf("ReadDIMACS(file) = %+v, %q, %v; want %+v", f, comments, err, want)
+	}
 }
