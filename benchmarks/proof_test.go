@@ -14,9 +14,10 @@ import (
 	"github.com/nonosat/nonosat/solver"
 )
 
-// proofSurvey are unique survey puzzles: 7604 is line solved (its proof
-// is "0"), 1611, 1694, 2040 and 3541 are decided by probing (the proof is
-// its lemmas), 4645 and 8098 need the learner.
+// proofSurvey are unique survey puzzles: line solving decides 7604 (its
+// proof is "0"), probing 1611, 1694, 2040, 3541 and 4645 (the proof is
+// its lemmas), the learner 8098 (9-Dom: probing's lemmas, then the
+// learner's clauses).
 var proofSurvey = []string{"webpbn-07604", "webpbn-01611", "webpbn-01694", "webpbn-03541", "webpbn-04645", "webpbn-08098", "webpbn-02040"}
 
 // BenchmarkProof measures, per puzzle, what a certificate costs, in CPU
