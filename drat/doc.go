@@ -26,5 +26,13 @@
 // deletions of unit clauses). Checking is forward, every lemma in order:
 // for the proofs gophersat writes (no deletions, each lemma a learnt clause
 // that the solver derived by propagation) that costs about one propagation
-// per conflict of the solver.
+// per conflict of the solver. A formula's clauses are loaded at once
+// (watch lists cut from one array), which is most of the time a proof of
+// a few lemmas takes on a CNF of megabytes.
+//
+// # Models
+//
+// A certificate's solution gives only its cell variables; [Complete] sets
+// the others by unit propagation over the formula, with the same
+// machinery, and the caller checks every clause against the result.
 package drat

@@ -42,6 +42,9 @@ func (e *Encoding) WriteDIMACS(w io.Writer, p *puzzle.Puzzle, o DIMACSOptions) e
 		return fmt.Errorf("puzzle is %dx%d, encoding %dx%d", p.Width(), p.Height(), e.width, e.height)
 	}
 	f := cnf.Formula{NumVars: e.Formula.NumVars, Clauses: e.Formula.Clauses}
+	if o.NoUnits && e.text != nil {
+		return errors.New("encode: NoUnits needs an encoding with its clauses (Puzzle, not PuzzleText)")
+	}
 	if o.NoUnits {
 		f.Clauses = e.withoutFixedUnits()
 	}
@@ -60,7 +63,37 @@ func (e *Encoding) WriteDIMACS(w io.Writer, p *puzzle.Puzzle, o DIMACSOptions) e
 		}
 		f.Clauses = append(f.Clauses[:len(f.Clauses):len(f.Clauses)], block)
 	}
+	if e.text != nil {
+		return e.writeText(w, f.Clauses, e.header(p, false, len(o.Block)))
+	}
 	return f.WriteDIMACS(w, e.header(p, o.NoUnits, len(o.Block))...)
+}
+
+// writeText writes the DIMACS form of a PuzzleText encoding, with the
+// clauses more after its own, in the form of [cnf.Formula.WriteDIMACS].
+func (e *Encoding) writeText(w io.Writer, more []cnf.Clause, header []string) error {
+	var buf []byte
+	for _, h := range header {
+		for _, l := range strings.Split(h, "\n") {
+			buf = append(append(append(buf, "c "...), l...), '\n')
+		}
+	}
+	buf = fmt.Appendf(buf, "p cnf %d %d\n", e.Formula.NumVars, e.text.clauses+len(more))
+	if _, err := w.Write(buf); err != nil {
+		return err
+	}
+	if _, err := w.Write(e.text.body); err != nil {
+		return err
+	}
+	buf = buf[:0]
+	for _, c := range more {
+		for _, l := range c {
+			buf = append(strconv.AppendInt(buf, int64(l), 10), ' ')
+		}
+		buf = append(buf, '0', '\n')
+	}
+	_, err := w.Write(buf)
+	return err
 }
 
 // withoutFixedUnits returns the clauses less the unit clauses of fixed

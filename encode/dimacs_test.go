@@ -437,3 +437,40 @@ func FuzzParseHeader(f *testing.F) {
 		}
 	})
 }
+
+// TestPuzzleText: the DIMACS text of a PuzzleText encoding is byte for
+// byte what the same puzzle's Puzzle encoding writes, with and without
+// domains, blocking clauses and colours, contradictory clues included;
+// and NoUnits, which needs the clause list, is refused.
+func TestPuzzleText(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 19))
+	ps := []*puzzle.Puzzle{cross(), colourPuzzle(), puzzle.New([][]int{{1, 1}, {1}, {}}, [][]int{{2}, {1}, {}})}
+	for range 60 {
+		ps = append(ps, randomPuzzle(rng, 1+rng.IntN(4)))
+	}
+	for i, p := range ps {
+		var opts []encode.Option
+		if p.Goal != nil && i%2 == 1 {
+			opts = append(opts, encode.WithDomains(fixSome(rng, p)))
+		}
+		for _, kind := range []encode.Kind{encode.Path, encode.Classic, encode.Order} {
+			o := append(opts[:len(opts):len(opts)], encode.WithKind(kind))
+			e, et := encode.Puzzle(p, o...), encode.PuzzleText(p, o...)
+			var do encode.DIMACSOptions
+			if p.Goal != nil && i%3 != 0 {
+				do.Block = []puzzle.Grid{p.Goal}
+			}
+			var want, got bytes.Buffer
+			werr, gerr := e.WriteDIMACS(&want, p, do), et.WriteDIMACS(&got, p, do)
+			if (werr == nil) != (gerr == nil) || !bytes.Equal(want.Bytes(), got.Bytes()) {
+				t.Fatalf("puzzle %d (%s): PuzzleText writes\n%s(%v)\nPuzzle writes\n%s(%v)", i, kind, got.Bytes(), gerr, want.Bytes(), werr)
+			}
+			if len(et.Formula.Clauses) != 0 || et.Formula.NumVars != e.Formula.NumVars {
+				t.Fatalf("puzzle %d: PuzzleText's Formula has %d clauses, %d variables; want none, %d", i, len(et.Formula.Clauses), et.Formula.NumVars, e.Formula.NumVars)
+			}
+		}
+	}
+	if err := encode.PuzzleText(cross()).WriteDIMACS(&bytes.Buffer{}, cross(), encode.DIMACSOptions{NoUnits: true}); err == nil {
+		t.Error("PuzzleText: WriteDIMACS with NoUnits succeeds")
+	}
+}

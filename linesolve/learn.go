@@ -73,9 +73,9 @@ type CellLit struct {
 // clauses learnt before it: with the clues' CNF and the solutions
 // blocked, the reported clauses are a RUP proof (DRAT without deletions
 // to check), which the empty clause ends when Run reports Complete with
-// no solution. Start from a state that line solving alone narrowed
-// (probing's facts follow by no single propagation). Call it before the
-// first Run.
+// no solution. Start from a state whose facts follow by unit propagation
+// too: line solving's do, probing's do once the lemmas of
+// [State.SetProof] come first. Call it before the first Run.
 func (l *Learner) SetProof(lemma, del func([]CellLit)) {
 	var buf []CellLit
 	conv := func(lits []int32) []CellLit {

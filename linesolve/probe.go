@@ -225,6 +225,7 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 			ps.round++
 			ps.touched = ps.touched[:0]
 			var survived int32
+			var surv Set // the colours whose branch survived
 			var score float64
 			var best Set
 			bestN := -1
@@ -249,6 +250,9 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 				s.stats.Lines += t.stats.Lines
 				t.stats.Lines = 0
 				if !ok {
+					if s.proof != nil {
+						s.proofLemma(x, v, 0, 0)
+					}
 					s.stats.Failed++
 					ps.dirty = true
 					changed = true
@@ -259,6 +263,7 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 					continue
 				}
 				survived++
+				surv |= v
 				if n := len(t.trail); bestN < 0 || n < bestN {
 					bestN, best = n, v
 				}
@@ -288,6 +293,9 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 					continue // some branch left cell i as it was
 				}
 				if nd := s.cells[int(i)] & ps.acc[i]; nd != s.cells[int(i)] {
+					if s.proof != nil {
+						s.proofCommon(x, surv, int(i), s.cells[int(i)]&^nd)
+					}
 					ps.dirty = true
 					changed = true
 					if !s.Set(int(i)/s.w, int(i)%s.w, nd) {
@@ -302,5 +310,41 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 		if !changed {
 			return true
 		}
+	}
+}
+
+// SetProof makes probing report to lemma, in order, a clause over cells
+// for each colour it removes, such that each follows by unit propagation
+// from the clues' path encoding, the facts of line solving and the
+// clauses before it (unit propagation on the path encoding is exact line
+// solving): a failed probe of colour v at x gives "x has not v"; a colour
+// w that every surviving branch of x removes from cell i gives "x has
+// not v or i has not w" per surviving v, then "i has not w". The line
+// solving that follows each removal needs no clause. The slice passed to
+// lemma is reused. nil stops the reports.
+func (s *State) SetProof(lemma func([]CellLit)) { s.proof = lemma }
+
+// proofLemma reports the clause "x has not v" or, with w != 0, "x has
+// not v or y has not w".
+func (s *State) proofLemma(x int, v Set, y int, w Set) {
+	var buf [2]CellLit
+	buf[0] = CellLit{Row: x / s.w, Col: x % s.w, Color: v.Min(), Not: true}
+	lits := buf[:1]
+	if w != 0 {
+		buf[1] = CellLit{Row: y / s.w, Col: y % s.w, Color: w.Min(), Not: true}
+		lits = buf[:2]
+	}
+	s.proof(lits)
+}
+
+// proofCommon reports why probing x removes the colours gone from cell
+// y: for each, a clause per surviving colour of x, then the unit.
+func (s *State) proofCommon(x int, surv Set, y int, gone Set) {
+	for ; gone != 0; gone &= gone - 1 {
+		w := gone & -gone
+		for rest := surv; rest != 0; rest &= rest - 1 {
+			s.proofLemma(x, rest&-rest, y, w)
+		}
+		s.proofLemma(y, w, 0, 0)
 	}
 }

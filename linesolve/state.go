@@ -54,6 +54,7 @@ type State struct {
 	popped []uint64 // lines solved since the trail was reset, when tracking
 	track  bool
 	probe  *probeScratch
+	proof  func([]CellLit) // sees probing's lemmas (see SetProof)
 
 	// Probing bookkeeping, allocated by the first Probe: the clock value of
 	// each line's latest change, and per cell the clock value of its latest

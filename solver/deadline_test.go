@@ -43,7 +43,7 @@ func bigPuzzle() *puzzle.Puzzle {
 func TestDeadlineBigPresolve(t *testing.T) {
 	p := bigPuzzle()
 	ctx := &doneAfter{Context: context.Background(), n: 10}
-	pre := presolve(ctx, p, 0)
+	pre := presolve(ctx, p, 0, nil)
 	if !pre.stopped || pre.contradiction || pre.grid != nil {
 		t.Fatalf("presolve(context done after 10 checks) = %+v, want stopped", pre)
 	}

@@ -29,6 +29,7 @@ type job struct {
 	discard bool                   // keep only two solutions in known (Options.CountOnly, where it holds)
 	pre     presolved              // after the presolve stage
 	learner *linesolve.Learner     // the learner stage's, when it handed over (see handoff.go)
+	proved  bool                   // the deciding stage logged its steps to o.Proof
 	res     *Result
 }
 
@@ -46,6 +47,9 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 	defer func() { j.res.Stats.Total = time.Since(t0) }()
 	if j.limit == 0 {
 		j.limit = 2
+	}
+	if o.Proof != nil {
+		o.Proof.reset(p.Width())
 	}
 	// The goal shortcut: the goal is a known solution; the stages look
 	// for another.
@@ -71,6 +75,9 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 			return j.res, err
 		}
 		if decided {
+			if o.Proof != nil {
+				o.Proof.ok = j.proved && complete
+			}
 			return j.finish(complete), nil
 		}
 	}
@@ -124,14 +131,18 @@ func (j *job) timeout() *Result {
 // finished grid decides.
 func presolveStage(ctx context.Context, j *job) (bool, bool, error) {
 	t := time.Now()
-	j.pre = presolve(ctx, j.p, j.o.Probe)
+	var proof func([]linesolve.CellLit)
+	if j.o.Proof != nil {
+		proof = j.o.Proof.lemma
+	}
+	j.pre = presolve(ctx, j.p, j.o.Probe, proof)
 	j.res.Stats.Presolve = time.Since(t)
 	j.res.Stats.FixedCells = j.pre.fixed
 	switch {
 	case j.pre.stopped: // the deadline came in the first pass: run says timeout
 		return false, false, nil
 	case j.pre.contradiction:
-		j.res.LineSolved = true
+		j.res.LineSolved, j.proved = true, true
 		return true, true, nil
 	case j.pre.grid != nil:
 		j.res.LineSolved = true
@@ -141,6 +152,7 @@ func presolveStage(ctx context.Context, j *job) (bool, bool, error) {
 		if !j.seen(j.pre.grid) { // else the goal, known already
 			j.add(j.pre.grid)
 		}
+		j.proved = true
 		return true, true, nil
 	}
 	return false, false, nil
@@ -175,8 +187,12 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 		return sr.err != nil || !sr.timedOut, sr.complete, sr.err
 	}
 	l := linesolve.NewLearner(st)
+	if j.o.Proof != nil {
+		l.SetProof(j.o.Proof.lemma, j.o.Proof.delete)
+	}
 	res, err := learn(ctx, j.p, l, j.known, j.o.learnBudget(), j.add)
 	j.res.Stats.Conflicts = res.Nodes
+	j.proved = err == nil && !res.Stopped
 	if err != nil {
 		return true, false, err
 	}

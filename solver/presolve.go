@@ -22,14 +22,16 @@ type presolved struct {
 const defaultProbe = 4
 
 // presolve runs exact line solving to a fixpoint, then probing within the
-// given budget (see Options.Probe). A finished grid is the
+// given budget (see Options.Probe), reporting probing's lemmas to proof
+// (nil: none; see linesolve.State.SetProof). A finished grid is the
 // unique solution (every step was forced); a contradiction means none. Else
 // the encoder gets the cell domains and, per line, the block starts and gap
 // cells that line solving still allows. When ctx ends first it returns
 // at once, stopped.
-func presolve(ctx context.Context, p *puzzle.Puzzle, probe int) presolved {
+func presolve(ctx context.Context, p *puzzle.Puzzle, probe int, proof func([]linesolve.CellLit)) presolved {
 	stop := func() bool { return ctx.Err() != nil }
 	s := linesolve.NewState(p)
+	s.SetProof(proof)
 	if !s.PropagateUntil(stop) {
 		return presolved{contradiction: true}
 	}

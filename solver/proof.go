@@ -6,10 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	sat "github.com/crillab/gophersat/solver"
-
 	"github.com/nonosat/nonosat/cnf"
-	"github.com/nonosat/nonosat/decode"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -18,6 +15,8 @@ import (
 // CNF of the clues (Encoding, encoded without presolving, as "nonosat
 // dimacs --no-presolve" writes it) plus the blocking clauses of Block,
 // and either models of it or a DRAT proof that it is unsatisfiable.
+// A model is given by its cell variables (Models[i] lists their
+// literals); unit propagation sets the rest (drat.Complete).
 //
 //   - unique: Block holds the solution, so the CNF ends with the clause
 //     that forbids it; the proof refutes that CNF, and Models[0], the
@@ -29,7 +28,7 @@ type Certificate struct {
 	Verdict  Verdict
 	Encoding *encode.Encoding
 	Block    []puzzle.Grid
-	Models   []cnf.Model
+	Models   [][]cnf.Lit
 	// Lemmas and ProofBytes measure the proof written (0 for multiple).
 	Lemmas     int
 	ProofBytes int64
@@ -48,7 +47,11 @@ var proofSolvers = map[string][]string{
 
 // Certify makes the certificate of res, the result of [Solve] on p with
 // options o, and writes its proof (for unique and none) to proof as DRAT
-// text. The proof comes from the learner, run afresh from line solving,
+// text. When o.Proof holds the trace of that Solve (ProofTrace.Complete),
+// the proof is the trace: probing's lemmas and the learner's clauses, as
+// the verdict's run found them; Certify then only encodes the CNF (as
+// text, encode.PuzzleText) and writes. Else the proof comes from the
+// learner, run afresh from line solving,
 // whose learnt clauses each follow by unit propagation (see
 // refuteByLearner); with o.Search < 0 (--no-search) from a SAT solver
 // run afresh on the certificate's CNF in its proof mode: gophersat in
@@ -62,7 +65,13 @@ var proofSolvers = map[string][]string{
 // writing to proof, until it ends (or the process exits). A worker is
 // killed.
 func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proof io.Writer) (*Certificate, error) {
-	e := Encode(p, Options{NoPresolve: true, Encoding: o.Encoding})
+	var e *encode.Encoding
+	if res.Verdict == Multiple || o.Proof.Complete() {
+		// Nothing solves this CNF: it is written once, as text.
+		e = encode.PuzzleText(p, encode.WithKind(o.Encoding))
+	} else {
+		e = Encode(p, Options{NoPresolve: true, Encoding: o.Encoding})
+	}
 	cert := &Certificate{Verdict: res.Verdict, Encoding: e}
 	f := e.Formula
 	switch res.Verdict {
@@ -80,14 +89,19 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 		fallthrough
 	case None:
 		for _, g := range cert.Block {
-			m, err := modelOf(e, g)
+			m, err := cellLits(e, g)
 			if err != nil {
 				return nil, err
 			}
 			cert.Models = append(cert.Models, m)
 		}
 		refuter := refute
-		if _, external := proofSolvers[o.Backend]; !external && o.Search >= 0 {
+		if _, external := proofSolvers[o.Backend]; o.Proof.Complete() {
+			refuter = func(_ context.Context, _ *cnf.Formula, _ Options, w io.Writer, cert *Certificate) (err error) {
+				cert.Lemmas, cert.ProofBytes, err = o.Proof.WriteDRAT(e, w)
+				return err
+			}
+		} else if !external && o.Search >= 0 {
 			refuter = func(ctx context.Context, _ *cnf.Formula, _ Options, w io.Writer, cert *Certificate) error {
 				return refuteByLearner(ctx, p, e, cert.Block, w, cert)
 			}
@@ -100,7 +114,7 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 			return nil, fmt.Errorf("%w: a multiple verdict without two different solutions", ErrBug)
 		}
 		for _, g := range res.Solutions[:2] {
-			m, err := modelOf(e, g)
+			m, err := cellLits(e, g)
 			if err != nil {
 				return nil, err
 			}
@@ -112,48 +126,25 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 	return cert, nil
 }
 
-// modelOf extends grid g to a model of e's formula: unit propagation
-// from a unit clause per cell sets the other variables (they are
-// functions of the grid; gophersat finishes the job if some are left).
-// The model is checked.
-func modelOf(e *encode.Encoding, g puzzle.Grid) (cnf.Model, error) {
-	f := cnf.Formula{NumVars: e.Formula.NumVars, Clauses: e.Formula.Clauses[:len(e.Formula.Clauses):len(e.Formula.Clauses)]}
+// cellLits returns the values of e's cell variables in grid g, as
+// literals: the solution's part of a model of e's formula. The other
+// variables (block starts, gaps) follow from them by unit propagation,
+// which the checker does (drat.Complete) and then checks the whole model.
+func cellLits(e *encode.Encoding, g puzzle.Grid) ([]cnf.Lit, error) {
+	var lits []cnf.Lit
 	for r := range g {
 		for c := range g[r] {
-			l, ok := e.Cell(r, c, g[r][c])
+			lit, ok := e.Cell(r, c, g[r][c])
 			if !ok {
 				return nil, fmt.Errorf("%w: cell %d %d of a solution has a colour the CNF rules out", ErrBug, r+1, c+1)
 			}
-			f.Add(l)
-		}
-	}
-	units, rest, refuted := unitPropagate(&f)
-	if refuted {
-		return nil, fmt.Errorf("%w: a solution has no model in the clues' CNF", ErrBug)
-	}
-	m := make(cnf.Model, f.NumVars)
-	set := make([]bool, f.NumVars)
-	for _, l := range units {
-		m[l.Var()-1], set[l.Var()-1] = l.IsPos(), true
-	}
-	if len(rest) > 0 {
-		gophersatMu.Lock()
-		s := sat.New(sat.ParseSliceNb(toInts(rest), f.NumVars))
-		st := s.Solve()
-		if st == sat.Sat {
-			for i, b := range s.Model() {
-				if !set[i] {
-					m[i] = b
+			lits = append(lits, lit)
+			for _, v := range e.Values(r, c) {
+				if l, _ := e.Cell(r, c, v); v != g[r][c] && l.Var() != lit.Var() {
+					lits = append(lits, l.Not())
 				}
 			}
 		}
-		gophersatMu.Unlock()
-		if st != sat.Sat {
-			return nil, fmt.Errorf("%w: a solution has no model in the clues' CNF", ErrBug)
-		}
 	}
-	if !m.Satisfies(&e.Formula) || !decode.Grid(e, m).Equal(g) {
-		return nil, fmt.Errorf("%w: a solution's model does not decode to it", ErrBug)
-	}
-	return m, nil
+	return lits, nil
 }

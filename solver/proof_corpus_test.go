@@ -20,7 +20,8 @@ var raceProof = map[string]bool{"webpbn-00016": true, "webpbn-00065": true, "web
 // TestCorpusProofs certifies the verdicts of the survey and hard puzzles
 // and of a sample of the webpbn corpus (every puzzle of both, and two
 // tournament sets, with -corpus.all): every unique and none verdict's DRAT
-// proof must pass package drat on the CNF as written, and fail once the
+// proof, traced by the verdict's run, must pass package drat on the CNF
+// as written, and fail once the
 // blocking clause is dropped; every model must satisfy the CNF and decode
 // to a grid that passes puzzle.Check (checkCertificate).
 func TestCorpusProofs(t *testing.T) {
@@ -75,7 +76,8 @@ func TestCorpusProofs(t *testing.T) {
 	lemmas := 0
 	for i, p := range ps {
 		ctx, cancel := context.WithTimeout(context.Background(), surveyGuard)
-		res, err := solver.Solve(ctx, p, solver.Options{IgnoreGoal: true})
+		o := solver.Options{IgnoreGoal: true, Proof: &solver.ProofTrace{}}
+		res, err := solver.Solve(ctx, p, o)
 		cancel()
 		if err != nil {
 			t.Fatalf("%s: %v", names[i], err)
@@ -87,7 +89,10 @@ func TestCorpusProofs(t *testing.T) {
 		}
 		t.Run(names[i], func(t *testing.T) {
 			t0 := time.Now()
-			dr := checkCertificate(t, p, res, solver.Options{})
+			if res.Verdict != solver.Multiple && !o.Proof.Complete() {
+				t.Fatalf("%s: the verdict's trace is not complete", res.Verdict)
+			}
+			dr := checkCertificate(t, p, res, o)
 			if dr != nil {
 				lemmas += dr.Lemmas
 				if d := time.Since(t0); d > time.Second {

@@ -13,6 +13,7 @@ import (
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/drat"
 	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
@@ -44,8 +45,9 @@ func checkCertificate(t *testing.T, p *puzzle.Puzzle, res *solver.Result, o solv
 	n := len(f.Clauses)
 	unblocked := &cnf.Formula{NumVars: f.NumVars, Clauses: f.Clauses[:n-len(cert.Block)]}
 	var grids []puzzle.Grid
-	for i, m := range cert.Models {
-		if !m.Satisfies(unblocked) {
+	for i, lits := range cert.Models {
+		m, ok := drat.Complete(unblocked, lits)
+		if !ok || !m.Satisfies(unblocked) {
 			t.Fatalf("%s: model %d does not satisfy the clues' CNF", res.Verdict, i+1)
 		}
 		g := hdr.Grid(m)
@@ -61,7 +63,7 @@ func checkCertificate(t *testing.T, p *puzzle.Puzzle, res *solver.Result, o solv
 		}
 		return nil
 	case solver.Unique:
-		if len(grids) != 1 || len(cert.Block) != 1 || cert.Models[0].Satisfies(f) {
+		if m, _ := drat.Complete(unblocked, cert.Models[0]); len(grids) != 1 || len(cert.Block) != 1 || m.Satisfies(f) {
 			t.Fatalf("unique: %d models, %d blocked; want the solution, blocked by the last clause", len(grids), len(cert.Block))
 		}
 	case solver.None:
@@ -75,6 +77,17 @@ func checkCertificate(t *testing.T, p *puzzle.Puzzle, res *solver.Result, o solv
 	}
 	if !dr.Verified {
 		t.Fatalf("%s: proof of %d bytes not verified: %s", res.Verdict, proof.Len(), dr.Reason)
+	}
+	if st := linesolve.NewState(p); dr.Lemmas > 1 && st.Propagate() && !st.Solved() {
+		// Line solving alone does not decide: a proof without its
+		// lemmas, only the empty clause, must fail.
+		bare, err := drat.Check(f, bytes.NewReader([]byte("0\n")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bare.Verified {
+			t.Fatalf("%s: the CNF is refuted without the proof's %d lemmas", res.Verdict, dr.Lemmas)
+		}
 	}
 	if v, ok := dratTrim(t, f, proof.Bytes()); ok && !v {
 		t.Fatalf("%s: drat-trim rejects the proof", res.Verdict)
@@ -145,14 +158,21 @@ func TestCertify(t *testing.T) {
 	}
 	count := map[solver.Verdict]int{}
 	for i, p := range ps {
-		res, err := solver.Solve(context.Background(), p, solver.Options{})
+		o := solver.Options{Proof: &solver.ProofTrace{}}
+		res, err := solver.Solve(context.Background(), p, o)
 		if err != nil {
 			t.Fatal(err)
 		}
 		count[res.Verdict]++
 		t.Run(string(res.Verdict), func(t *testing.T) {
-			if dr := checkCertificate(t, p, res, solver.Options{}); dr != nil {
+			if res.Verdict != solver.Multiple && !o.Proof.Complete() {
+				t.Fatalf("%s: the verdict's trace is not complete", res.Verdict)
+			}
+			if dr := checkCertificate(t, p, res, o); dr != nil {
 				t.Logf("puzzle %d: %s, %d lemmas", i, res.Verdict, dr.Lemmas)
+			}
+			if res.Verdict != solver.Multiple { // the learner run afresh from line solving
+				checkCertificate(t, p, res, solver.Options{})
 			}
 		})
 	}
@@ -165,7 +185,9 @@ func TestCertify(t *testing.T) {
 
 // TestCertifySearch: random black-and-white puzzles that unit
 // propagation alone does not decide (probing does), so that their proofs
-// hold lemmas: the learner's (the default), and gophersat's with
+// hold lemmas: those the verdict's own run traced (probing's and the
+// learner's; the default), the learner's run afresh from line solving
+// (without a trace), and gophersat's with
 // --no-search, in process and in a worker process. The learner's proofs
 // of colour puzzles (its literals say which colour a cell has, the CNF's
 // are a variable per cell and colour) are checked on the same puzzles
@@ -183,6 +205,8 @@ func TestCertifySearch(t *testing.T) {
 		most, proved  int
 		wantMost, min int
 	}{
+		{name: "trace", o: solver.Options{Proof: &solver.ProofTrace{}}, wantMost: 10, min: 3},
+		{name: "trace, colour way", o: solver.Options{Proof: &solver.ProofTrace{}}, colour: true, wantMost: 10, min: 3},
 		{name: "learner", o: solver.Options{}, wantMost: 10, min: 4},
 		{name: "learner, colour way", o: solver.Options{}, colour: true, wantMost: 10, min: 4},
 		{name: "gophersat", o: solver.Options{Search: -1}, wantMost: 50, min: 4},
@@ -205,6 +229,13 @@ func TestCertifySearch(t *testing.T) {
 			q := p
 			if roads[i].colour {
 				q = &pc
+			}
+			res := res
+			if o := roads[i].o; o.Proof != nil { // the verdict's own run
+				var err error
+				if res, err = solver.Solve(context.Background(), q, o); err != nil || res.Verdict != solver.Unique || !o.Proof.Complete() {
+					t.Fatalf("%s: Solve = %v, %v, trace complete %v", roads[i].name, res.Verdict, err, o.Proof.Complete())
+				}
 			}
 			if dr := checkCertificate(t, q, res, roads[i].o); dr.Lemmas > 1 {
 				roads[i].proved++

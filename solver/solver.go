@@ -77,6 +77,9 @@ type Options struct {
 	// *encode.TooBigError as soon as the formula passes its share (see
 	// formulaBudget), before the back end gets it.
 	MaxMemory int64
+	// Proof, when set, records the steps that prove the verdict as the
+	// solve takes them (see ProofTrace), for Certify.
+	Proof *ProofTrace
 }
 
 // Stats describe the work done.

@@ -149,14 +149,15 @@ func (s *server) proof(r *http.Request, body []byte) (reply, error) {
 	name := fileName(p, "")
 	var files memFiles
 	err = s.designCall(r.Context(), func(ctx context.Context) error {
-		res, err := solver.Solve(ctx, p, solver.Options{Max: 2, IgnoreGoal: true, Worker: s.cfg.Worker})
+		o := solver.Options{Max: 2, IgnoreGoal: true, Worker: s.cfg.Worker, Proof: &solver.ProofTrace{}}
+		res, err := solver.Solve(ctx, p, o)
 		if err != nil {
 			return err
 		}
 		if res.Verdict == solver.Timeout {
 			return &apiError{http.StatusServiceUnavailable, "no verdict within the deadline"}
 		}
-		return certificate(ctx, &files, name, p, res, solver.Options{Worker: s.cfg.Worker}, 0)
+		return certificate(ctx, &files, name, p, res, o, 0)
 	})
 	if err != nil {
 		return reply{}, err

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"io/fs"
 	"os"
@@ -27,7 +28,7 @@ func batchCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "batch",
 		Usage:     "solve every puzzle of many files and folders, one JSON line each",
-		ArgsUsage: "PATH... [-j N] [--timeout D] [--max N] [-o results.jsonl [--resume]]",
+		ArgsUsage: "PATH... [-j N] [--timeout D] [--max N] [-o results.jsonl [--resume]] [--proof DIR]",
 		Description: "Walks the files and folders given (folders recursively) and solves every puzzle\n" +
 			"of every puzzle file, N at a time. Each result is written as one JSON line (the schema\n" +
 			"of solve --json, verdict \"error\" and an \"error\" field for what could not be solved)\n" +
@@ -45,6 +46,10 @@ func batchCmd() *cli.Command {
 			"The SAT search of each puzzle runs in a child process, so -j N solves N puzzles\n" +
 			"in parallel and --timeout kills a search that runs too long (verdict timeout).\n" +
 			"A panic or failure while solving one puzzle becomes an error line for that puzzle.\n" +
+			"With --proof DIR, each unique, none and multiple verdict also gets its certificate in DIR,\n" +
+			"as check --proof writes it, named after the file (base name and a hash of its path) and\n" +
+			"the index; the line's \"proof\" field gives the path less .cnf/.drat/.sol. Making the\n" +
+			"certificate has a --timeout of its own; one that fails makes the line an error.\n" +
 			"With -o FILE --resume, puzzles already in FILE are skipped and new lines appended\n" +
 			"(a last line cut short by a killed run is dropped first). Ctrl-C stops handing out\n" +
 			"puzzles, kills the searches under way, keeps every finished line and prints the\n" +
@@ -67,6 +72,7 @@ func batchCmd() *cli.Command {
 			noSearchFlag(),
 			solveEncodingFlag(),
 			maxMemoryFlag(),
+			&cli.StringFlag{Name: "proof", Usage: "write each verdict's certificate to `DIR` (see check --proof and proof check)"},
 			&cli.StringFlag{Name: "shard", Usage: "solve only shard `K/N` of the puzzles (K from 1 to N): every Nth puzzle in the order batch lists them, starting with the Kth, so that N runs (a Slurm array, GNU parallel, Kubernetes indexed jobs) share the work and their -o files concatenate"},
 		},
 		Action: withArgs(1, -1, runBatch),
@@ -116,6 +122,7 @@ type batch struct {
 	opts    solver.Options
 	timeout time.Duration
 	jobs    int
+	proof   string // --proof DIR, or ""
 
 	outMu sync.Mutex
 	out   io.Writer
@@ -129,7 +136,7 @@ type batch struct {
 }
 
 func runBatch(c *cli.Context, args []string) error {
-	b := &batch{jobs: c.Int("jobs"), timeout: c.Duration("timeout")}
+	b := &batch{jobs: c.Int("jobs"), timeout: c.Duration("timeout"), proof: c.String("proof")}
 	var err error
 	if b.sh, err = parseShard(c.String("shard")); err != nil {
 		return usagef(c, "--shard %q: %v", c.String("shard"), err)
@@ -579,7 +586,11 @@ func (b *batch) solve(ctx context.Context, j batchJob) (line jsonResult, ok bool
 		pctx, cancel = context.WithTimeout(ctx, b.timeout)
 		defer cancel()
 	}
-	res, err := solvePuzzle(pctx, j.p, b.opts)
+	o := b.opts
+	if b.proof != "" {
+		o.Proof = &solver.ProofTrace{} // one per puzzle: jobs run at once
+	}
+	res, err := solvePuzzle(pctx, j.p, o)
 	if ctx.Err() != nil && (err != nil || res == nil || res.Verdict == solver.Timeout) {
 		return jsonResult{}, false
 	}
@@ -611,7 +622,44 @@ func (b *batch) solve(ctx context.Context, j batchJob) (line jsonResult, ok bool
 			return line, true
 		}
 	}
-	return newJSONResult(j.key.file, j.key.index, j.p, res), true
+	line = newJSONResult(j.key.file, j.key.index, j.p, res)
+	if b.proof == "" {
+		return line, true
+	}
+	switch res.Verdict {
+	case solver.Unique, solver.None, solver.Multiple:
+	default:
+		return line, true // no certificate
+	}
+	name := batchCertName(j.key)
+	if err := writeCertificate(ctx, b.proof, name, j.p, res, o, b.timeout); err != nil {
+		if ctx.Err() != nil {
+			return jsonResult{}, false // interrupted: --resume does it again
+		}
+		if errors.Is(err, solver.ErrBug) {
+			b.stats.addCheckFailure()
+		}
+		line = newJSONResult(j.key.file, j.key.index, j.p, nil)
+		line.Verdict = verdictError
+		line.Error = fmt.Sprintf("%s verdict: %v", res.Verdict, err)
+		return line, true
+	}
+	line.Proof = filepath.Join(b.proof, name)
+	return line, true
+}
+
+// batchCertName names the certificate of a puzzle of a batch: the file's
+// base name, a hash of its path (files of one name in different folders
+// differ) and the index in a file of several.
+func batchCertName(k batchKey) string {
+	h := fnv.New32a()
+	h.Write([]byte(filepath.ToSlash(k.file)))
+	base := strings.TrimSuffix(filepath.Base(k.file), filepath.Ext(k.file))
+	name := fmt.Sprintf("%s-%08x", base, h.Sum32())
+	if k.index > 0 {
+		name += fmt.Sprintf("-%04d", k.index)
+	}
+	return name
 }
 
 // errorResult is the line for a puzzle or file that could not be read.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -450,4 +451,96 @@ func runContext(t *testing.T, ctx context.Context, args ...string) result {
 	err := app.RunContext(ctx, append([]string{"nonosat"}, args...))
 	code := report(&errb, err)
 	return result{err: err, code: code, stdout: out.String(), stderr: errb.String()}
+}
+
+// TestBatchProof: batch --proof writes a certificate per unique, none and
+// multiple verdict, each with a name of its own (two files of one name in
+// different folders, the puzzles of one file), named in the line's
+// "proof" field, that proof check verifies; with -j 2, and with --resume
+// finishing a run cut short.
+func TestBatchProof(t *testing.T) {
+	dir := t.TempDir()
+	for _, sub := range []string{"a", "b"} {
+		if err := os.MkdirAll(filepath.Join(dir, "in", sub), 0o777); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writePuzzle(t, filepath.Join(dir, "in", "a", "x.non"), puzzle.New([][]int{{1}, {3}, {1}}, [][]int{{1}, {3}, {1}}))
+	writePuzzle(t, filepath.Join(dir, "in", "b", "x.non"), puzzle.New([][]int{{1, 1}, {1}, {}}, [][]int{{2}, {1}, {}}))
+	set, err := os.ReadFile("testdata/batch/set.tatham")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "in", "set.tatham"), set, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"a/x.non 0": "unique", "b/x.non 0": "none", "set.tatham 1": "multiple", "set.tatham 2": "none", "set.tatham 3": "unique"}
+	check := func(t *testing.T, out, proofs string) {
+		t.Helper()
+		lines := readLines(t, readFile(t, out))
+		names := map[string]bool{}
+		for _, j := range lines {
+			rel, _ := filepath.Rel(filepath.Join(dir, "in"), j.File)
+			key := fmt.Sprintf("%s %d", filepath.ToSlash(rel), j.Index)
+			if want[key] != j.Verdict {
+				t.Errorf("%s: verdict %s, want %s", key, j.Verdict, want[key])
+			}
+			if j.Proof == "" || names[j.Proof] || filepath.Dir(j.Proof) != proofs {
+				t.Errorf("%s: proof %q: want a name of its own in %s", key, j.Proof, proofs)
+				continue
+			}
+			names[j.Proof] = true
+			files := []string{".sol"}
+			switch j.Verdict {
+			case "unique":
+				files = []string{".drat", ".sol"}
+			case "none":
+				files = []string{".drat"}
+			}
+			for _, suf := range files {
+				if r := run(t, "proof", "check", j.Proof+".cnf", j.Proof+suf); r.code != exitOK || !strings.Contains(r.stdout, "verified") {
+					t.Errorf("%s: proof check %s: %v", key, suf, r)
+				}
+			}
+		}
+		if len(lines) != len(want) {
+			t.Errorf("%d lines, want %d", len(lines), len(want))
+		}
+	}
+	out, proofs := filepath.Join(dir, "out.jsonl"), filepath.Join(dir, "proofs")
+	if r := run(t, "batch", filepath.Join(dir, "in"), "-j", "2", "-o", out, "--proof", proofs, "--no-progress"); r.code != exitOK {
+		t.Fatalf("batch --proof: %v", r)
+	}
+	check(t, out, proofs)
+	entries, err := os.ReadDir(proofs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 3+2+2+2+3 { // cnf, drat, sol as the verdicts want
+		t.Errorf("%d files in %s, want 12", len(entries), proofs)
+	}
+
+	// Cut after two lines: --resume certifies the rest.
+	lines := strings.SplitAfter(readFile(t, out), "\n")
+	cut, proofs2 := filepath.Join(dir, "cut.jsonl"), filepath.Join(dir, "proofs2")
+	if err := os.WriteFile(cut, []byte(lines[0]+lines[1]), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range readLines(t, lines[0]+lines[1]) { // the earlier run's certificates
+		for _, suf := range []string{".cnf", ".drat", ".sol"} {
+			if data, err := os.ReadFile(l.Proof + suf); err == nil {
+				os.MkdirAll(proofs2, 0o777)
+				os.WriteFile(filepath.Join(proofs2, filepath.Base(l.Proof)+suf), data, 0o666)
+			}
+		}
+	}
+	if r := run(t, "batch", filepath.Join(dir, "in"), "-o", cut, "--resume", "--proof", proofs2, "--no-progress"); r.code != exitOK {
+		t.Fatalf("batch --proof --resume: %v", r)
+	}
+	// The kept lines name the first folder; point them at the second.
+	fixed := strings.ReplaceAll(readFile(t, cut), proofs+string(filepath.Separator), proofs2+string(filepath.Separator))
+	if err := os.WriteFile(cut, []byte(fixed), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	check(t, cut, proofs2)
 }

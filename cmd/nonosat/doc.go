@@ -40,9 +40,10 @@
 //	several, is reported and the rest go on (exit 1). --max-memory SIZE
 //	refuses a puzzle whose formula and SAT solver would need more.
 //
-//	batch PATH... [-j N] [--timeout D] [-o results.jsonl] [--resume]
+//	batch PATH... [-j N] [--timeout D] [-o results.jsonl] [--resume] [--proof DIR]
 //		Solve every puzzle of files and folders with N workers, one JSON line
 //		per puzzle as soon as it is done; Ctrl-C keeps what is finished.
+//		--proof DIR writes each verdict's certificate, named in the line.
 //
 //	dimacs FILE [-o OUT.cnf] [--block GRID] [--block-goal] [--no-units]
 //		Write the CNF nonosat solves, with a header mapping cells to variables.

@@ -21,7 +21,7 @@ import (
 
 // proofFlag is --proof DIR of solve and check.
 func proofFlag() cli.Flag {
-	return &cli.StringFlag{Name: "proof", Usage: "write a certificate per puzzle to `DIR`: NAME.cnf (the clues' CNF, for unique with the solution blocked), NAME.drat (unique, none: a DRAT proof that the CNF is unsatisfiable) and NAME.sol (the solution, or two for multiple); check it with 'nonosat proof check'. The proof is a SAT run of its own, with its own --timeout"}
+	return &cli.StringFlag{Name: "proof", Usage: "write a certificate per puzzle to `DIR`: NAME.cnf (the clues' CNF, for unique with the solution blocked), NAME.drat (unique, none: a DRAT proof that the CNF is unsatisfiable) and NAME.sol (the solution, or two for multiple); check it with 'nonosat proof check'. The proof is what line solving, probing and the learner did on the way to the verdict; when SAT decided (--no-search, --search N), it is a SAT run of its own, with its own --timeout"}
 }
 
 // proofCmd is "proof check CNF PROOF|SOL". The action is a word rather
@@ -38,7 +38,9 @@ func proofCmd() *cli.Command {
 			"the first lemma that does not follow and exits 1. A SOL file (models in SAT-competition\n" +
 			"form, as 'check --proof' writes NAME.sol) is checked model by model instead: one model must\n" +
 			"satisfy the CNF, or every clause but the last (a unique verdict's blocking clause);\n" +
-			"several must each satisfy the CNF and, read through its header, be different solutions.",
+			"several must each satisfy the CNF and, read through its header, be different solutions.\n" +
+			"A model may give only some variables (NAME.sol gives the cells'): unit propagation over\n" +
+			"the clauses sets the rest, and then every clause is checked.",
 		Action: withArgs(1, -1, func(c *cli.Context, args []string) error {
 			if args[0] != "check" {
 				return usagef(c, "unknown action %q: usage: nonosat proof check CNF PROOF", args[0])
@@ -63,7 +65,7 @@ func proofCheck(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	f, _, err := cnf.ReadDIMACS(r)
+	f, comments, err := cnf.ReadDIMACS(r)
 	closeCNF()
 	if err != nil {
 		var de *cnf.DIMACSError
@@ -79,7 +81,7 @@ func proofCheck(c *cli.Context, args []string) error {
 	defer closeProof()
 	br := bufio.NewReaderSize(pr, 1<<20) // room for a big grid in comments before the first model
 	if head, _ := br.Peek(1 << 20); isModels(head) {
-		return checkModels(c, cnfName, proofName, f, br)
+		return checkModels(c, cnfName, proofName, f, comments, br)
 	}
 	t := time.Now()
 	res, err := drat.Check(f, br)
@@ -181,11 +183,11 @@ func certificate(ctx context.Context, fs certFiles, name string, p *puzzle.Puzzl
 			if res.Verdict == solver.Unique {
 				fmt.Fprint(w, "; it satisfies every clause of the CNF but the last, which forbids it")
 			}
-			fmt.Fprintln(w)
+			fmt.Fprintln(w, "\nc the cell variables; unit propagation sets the others")
 			for _, row := range strings.Split(strings.TrimSuffix(p.FormatGrid(res.Solutions[i]), "\n"), "\n") {
 				fmt.Fprintf(w, "c %s\n", row)
 			}
-			if err := cnf.WriteModel(w, m); err != nil {
+			if err := cnf.WriteAssignment(w, m); err != nil {
 				return err
 			}
 		}

@@ -85,6 +85,28 @@ func TestProofRoundTrip(t *testing.T) {
 	if r := run(t, "proof", "check", filepath.Join(out, "perm.cnf"), same); r.code != exitError || !strings.Contains(r.stdout, "not verified") {
 		t.Errorf("proof check of two equal models: %v", r)
 	}
+	// The unique's solution, a cell flipped: the cells name a grid that
+	// is no solution, and no completion of it may pass.
+	sol, err = os.ReadFile(base + ".sol")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, vline, ok := strings.Cut(string(sol), "\nv ")
+	if !ok {
+		t.Fatalf("cross.sol has no v line: %q", sol)
+	}
+	fields := strings.Fields(vline)
+	for i, f := range fields[:len(fields)-1] {
+		flipped := append([]string(nil), fields...)
+		flipped[i] = strings.TrimPrefix("-"+f, "--")
+		bad := filepath.Join(dir, "bad.sol")
+		if err := os.WriteFile(bad, []byte(head+"\nv "+strings.Join(flipped, " ")+"\n"), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		if r := run(t, "proof", "check", base+".cnf", bad); r.code != exitError || !strings.Contains(r.stdout, "not verified") {
+			t.Errorf("proof check of the solution with literal %s flipped: %v", f, r)
+		}
+	}
 	// An empty proof of a CNF that unit propagation does not refute.
 	empty := filepath.Join(dir, "empty.drat")
 	os.WriteFile(empty, nil, 0o666)

@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/nonosat/nonosat/cnf"
+	"github.com/nonosat/nonosat/drat"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/urfave/cli/v2"
@@ -27,21 +27,16 @@ func isModels(head []byte) bool {
 	return false
 }
 
-// checkModels checks the models of a NAME.sol file against f: see
-// proofCmd. The CNF's header, when it has one, turns each model into a
-// grid, which must pass puzzle.Check against the header's clues.
-func checkModels(c *cli.Context, cnfName, solName string, f *cnf.Formula, r io.Reader) error {
+// checkModels checks the models of a NAME.sol file against f, whose
+// comment lines are comments: see proofCmd. The CNF's header, when it
+// has one, turns each model into a grid, which must pass puzzle.Check
+// against the header's clues.
+func checkModels(c *cli.Context, cnfName, solName string, f *cnf.Formula, comments []string, r io.Reader) error {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("%s: %v", solName, err), exitError)
 	}
-	var hdr *encode.Map
-	if fh, err := os.Open(cnfName); err == nil {
-		if _, comments, err := cnf.ReadDIMACS(fh); err == nil {
-			hdr, _ = encode.ParseHeader(comments) // nil without a nonosat header
-		}
-		fh.Close()
-	}
+	hdr, _ := encode.ParseHeader(comments) // nil without a nonosat header
 	w := c.App.Writer
 	chunks, lines := splitModels(data)
 	all := &cnf.Formula{NumVars: f.NumVars, Clauses: f.Clauses}
@@ -49,8 +44,14 @@ func checkModels(c *cli.Context, cnfName, solName string, f *cnf.Formula, r io.R
 	var grids []puzzle.Grid
 	var models []cnf.Model
 	fail := ""
+	// A model may give some variables only: it is completed by unit
+	// propagation over the clauses it must satisfy, then checked.
+	complete := all
+	if len(chunks) == 1 {
+		complete = butLast
+	}
 	for i, chunk := range chunks {
-		st, m, err := cnf.ReadModel(bytes.NewReader(chunk), f.NumVars)
+		st, lits, err := cnf.ReadAssignment(bytes.NewReader(chunk), f.NumVars)
 		if err != nil {
 			var de *cnf.DIMACSError
 			if errors.As(err, &de) {
@@ -60,6 +61,13 @@ func checkModels(c *cli.Context, cnfName, solName string, f *cnf.Formula, r io.R
 		}
 		if st != cnf.Sat {
 			return cli.Exit(fmt.Sprintf("%s:%d: answer %v, want SATISFIABLE", solName, lines[i], st), exitError)
+		}
+		m, ok := drat.Complete(complete, lits)
+		if !ok {
+			m = make(cnf.Model, f.NumVars) // its literals conflict: no model
+			for _, l := range lits {
+				m[l.Var()-1] = l.IsPos()
+			}
 		}
 		switch {
 		case m.Satisfies(all):

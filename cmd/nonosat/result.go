@@ -25,6 +25,7 @@ type jsonResult struct {
 	Known      []string      `json:"known,omitempty"` // solve after a timeout: line-solved cells, '?' elsewhere
 	Stats      jsonStats     `json:"stats"`
 	Grade      *design.Grade `json:"grade,omitempty"` // check only
+	Proof      string        `json:"proof,omitempty"` // batch --proof: the certificate's files, this path plus .cnf, .drat, .sol
 	Error      string        `json:"error,omitempty"`
 }
 

@@ -225,6 +225,9 @@ func runSolver(c *cli.Context, files []string, m mode) error {
 // error (or interruption) ends the whole run.
 func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Entry, o solver.Options, m mode, many, showProgress bool, code *int) (stop bool, err error) {
 	printMax := c.Int("max")
+	if c.String("proof") != "" {
+		o.Proof = &solver.ProofTrace{} // the verdict's run records its proof
+	}
 	fail := func(err error, index int) error { // one puzzle failed: say so, go on
 		if *code == exitOK {
 			*code = exitError
