@@ -54,7 +54,8 @@ type Options struct {
 	// Search sets the learner stage between presolving and SAT: a
 	// linesolve.Learner (clause learning over the cells, the line solvers
 	// as propagators) takes every puzzle presolving leaves undecided. 0
-	// (the default) runs it to the verdict or the deadline; a positive
+	// (the default) runs it to the verdict or the deadline (with an
+	// external Backend, for 30,000 conflicts: see handoff.go); a positive
 	// value stops it after that many conflicts, when the SAT back end goes
 	// on with the solutions it found blocked; negative skips it, and the
 	// SAT back end takes the puzzle.
