@@ -180,24 +180,66 @@ func (c *cdcl) explainColor(l int, p int32, out []int32) []int32 {
 	sc := &c.sc
 	sc.grow(t)
 	t.fillMasks(cur, sc)
-	W := t.words
-	for k := len(cand) - 1; k >= 0; k-- { // newest first
-		i, e := int(cand[k]>>7&(1<<17-1)), uint(cand[k]&63)
-		m := sc.a0
+	// A colour given back beyond the frontier of the line's consistent
+	// prefixes opens no placement and needs no pass (frontier.go). The
+	// frontier is taken from the end of the line instead when that leaves
+	// more candidates beyond it.
+	W, n := t.words, t.n
+	pad := 64*W - n
+	reverseShift(sc.ra0, sc.a0, pad)
+	for ci := range t.colors {
+		reverseShift(sc.racol[ci*W:(ci+1)*W], sc.acol[ci*W:(ci+1)*W], pad)
+	}
+	c.lineSolves += 2
+	_, far := t.frontier(sc, false)
+	_, rfar := t.frontier(sc, true)
+	nf, nr := 0, 0
+	for k, cd := range cand {
+		i, e := int(cd>>7&(1<<17-1)), uint(cd&63)
+		reach := 1
 		if e != 0 {
 			ci := slices.Index(t.shift, e)
 			if ci < 0 {
 				cand[k] = -1
 				continue
 			}
-			m = sc.acol[ci*W : (ci+1)*W]
+			reach = t.maxLen[ci]
+		}
+		if i > far+reach {
+			nf++
+		}
+		if n-1-i > rfar+reach {
+			nr++
+		}
+	}
+	rev := nr > nf
+	a0, acol := sc.a0, sc.acol
+	if rev {
+		a0, acol, far = sc.ra0, sc.racol, rfar
+	}
+	for k := len(cand) - 1; k >= 0; k-- { // newest first
+		if cand[k] < 0 {
+			continue
+		}
+		i, e := int(cand[k]>>7&(1<<17-1)), uint(cand[k]&63)
+		if rev {
+			i = n - 1 - i
+		}
+		m, reach := a0, far+1
+		if e != 0 {
+			ci := slices.Index(t.shift, e)
+			m, reach = acol[ci*W:(ci+1)*W], far+t.maxLen[ci]
 		}
 		m[i/64] |= 1 << (i % 64)
+		if i > reach {
+			cand[k] = -1
+			continue
+		}
 		c.lineSolves++
-		if t.feasibleMasks(sc) {
+		if ok, f := t.frontier(sc, rev); ok {
 			m[i/64] &^= 1 << (i % 64) // needed
 		} else {
-			cand[k] = -1
+			cand[k], far = -1, f
 		}
 	}
 	for _, k := range cand {

@@ -74,6 +74,7 @@ type template struct {
 	shift   []uint   // the distinct block colours, as numbers
 	id      int32    // the line's number in its State (rows, then columns), for the cache
 	minLen  int      // the clue's Clue.MinLen
+	maxLen  []int    // per distinct block colour: its longest block
 }
 
 // tblock is one block of a template.
@@ -99,7 +100,9 @@ func newTemplate(clue puzzle.Clue, n int) template {
 		if ci == len(t.colors) {
 			t.colors = append(t.colors, bit(b.Color))
 			t.shift = append(t.shift, uint(b.Color))
+			t.maxLen = append(t.maxLen, 0)
 		}
+		t.maxLen[ci] = max(t.maxLen[ci], b.Len)
 		t.blocks[j] = tblock{len: b.Len, ci: ci, touch: j+1 < k && clue[j+1].Color != b.Color}
 		t.rblocks[k-1-j] = tblock{len: b.Len, ci: ci, touch: j > 0 && clue[j-1].Color != b.Color}
 	}
