@@ -75,6 +75,7 @@ type template struct {
 	id      int32    // the line's number in its State (rows, then columns), for the cache
 	minLen  int      // the clue's Clue.MinLen
 	maxLen  []int    // per distinct block colour: its longest block
+	ciOf    [64]int8 // per colour: its index in colors, -1 for the background, -2 when not in the clue
 }
 
 // tblock is one block of a template.
@@ -88,6 +89,10 @@ func newTemplate(clue puzzle.Clue, n int) template {
 	k := len(clue)
 	t := template{n: n, k: k, words: (n + 63) / 64, ok: true,
 		blocks: make([]tblock, k), rblocks: make([]tblock, k)}
+	for v := range t.ciOf {
+		t.ciOf[v] = -2
+	}
+	t.ciOf[0] = -1
 	for j, b := range clue {
 		if b.Len < 1 || b.Color == 0 || b.Color > 63 {
 			t.ok = false
@@ -101,6 +106,7 @@ func newTemplate(clue puzzle.Clue, n int) template {
 			t.colors = append(t.colors, bit(b.Color))
 			t.shift = append(t.shift, uint(b.Color))
 			t.maxLen = append(t.maxLen, 0)
+			t.ciOf[b.Color] = int8(ci)
 		}
 		t.maxLen[ci] = max(t.maxLen[ci], b.Len)
 		t.blocks[j] = tblock{len: b.Len, ci: ci, touch: j+1 < k && clue[j+1].Color != b.Color}
