@@ -28,8 +28,11 @@ func (t *template) frontier(w *scratch, rev bool) (ok bool, far int) {
 	if rev {
 		blocks, a0, acol = t.rblocks, w.ra0, w.racol
 	}
-	if t.words == 1 {
+	switch t.words {
+	case 1:
 		return frontier1(blocks, t.n, a0[0], acol)
+	case 2:
+		return frontier2(blocks, t.n, a0, acol)
 	}
 	return t.frontierW(blocks, a0, acol, w)
 }

@@ -2,6 +2,7 @@ package linesolve
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/nonosat/nonosat/puzzle"
@@ -161,5 +162,63 @@ func TestFrontier(t *testing.T) {
 	t.Logf("%d lines without placement, %d colours beyond the frontier", infeasible, free)
 	if infeasible < 100 || free < 100 {
 		t.Errorf("%d lines without placement, %d colours beyond the frontier: too few to say much", infeasible, free)
+	}
+}
+
+// TestCore2AgreesWithWords: on random lines of 65 to 128 cells with clues
+// of one to four colours (those of random lines) and random domains around
+// the line, some with colours of the line taken away, core2 leaves the same masks
+// (feasible starts and gap cells, background and colour cover) as the
+// word-by-word coreWordsAny.
+func TestCore2AgreesWithWords(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	feasible := 0
+	for tc := range 2000 {
+		n := 65 + rng.IntN(64)
+		colors := 1 + rng.IntN(4)
+		goal := make([]puzzle.Color, n)
+		density := rng.Float64()
+		for i := range goal {
+			if rng.Float64() < density {
+				goal[i] = puzzle.Color(1 + rng.IntN(colors))
+			}
+		}
+		clue := puzzle.LineClue(goal)
+		cells := make([]Set, n)
+		for i := range cells {
+			cells[i] = bit(goal[i])
+			for v := range colors + 1 {
+				if rng.IntN(2) == 0 {
+					cells[i] |= bit(puzzle.Color(v))
+				}
+			}
+		}
+		for range tc % 3 * 2 { // some lose a colour of the goal: often no placement
+			i := rng.IntN(n)
+			if d := cells[i] &^ bit(goal[i]); d != 0 {
+				cells[i] = d
+			}
+		}
+		tp := newTemplate(clue, n)
+		if !tp.ok {
+			continue
+		}
+		var a, b scratch
+		for _, w := range []*scratch{&a, &b} {
+			w.grow(&tp)
+			tp.fillMasks(cells, w)
+		}
+		tp.core2(&a)
+		tp.coreWordsAny(&b)
+		if !slices.Equal(a.fs, b.fs) || !slices.Equal(a.fg, b.fg) || !slices.Equal(a.bg, b.bg) || !slices.Equal(a.cov, b.cov) {
+			t.Fatalf("case %d: clue %v on %d cells: core2 and coreWordsAny differ", tc, clue, n)
+		}
+		if a.bg[0]&1 != 0 || len(a.cov) > 0 && a.cov[0]&1 != 0 {
+			feasible++
+		}
+	}
+	t.Logf("%d of 2000 lines with a placement", feasible)
+	if feasible < 200 || feasible > 1800 {
+		t.Errorf("%d of 2000 lines with a placement: too few of one kind", feasible)
 	}
 }

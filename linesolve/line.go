@@ -134,6 +134,7 @@ type scratch struct {
 	two [4]uint64  // solveMasksW's answer for a two-word line of one colour
 	bw1 *bw1Arrays // solveBW1's passes (arrays1)
 	bw2 *bw2Arrays // solveBW2's and feasible2's passes (arrays2)
+	c2  *arrays2c  // core2's passes
 
 	cache  *lineCache  // when not nil, one-colour one-word lines go through it
 	cache2 *lineCache2 // when not nil, so do one-colour two-word lines (solveMasks2)
@@ -443,6 +444,15 @@ func (t *template) feasibleW(a0, a1 []uint64, w *scratch) bool {
 // words): it leaves the cells that may stay background in w.bg and those
 // that may take colour ci in w.cov[ci].
 func (t *template) coreWords(w *scratch) {
+	if t.words == 2 {
+		t.core2(w)
+		return
+	}
+	t.coreWordsAny(w)
+}
+
+// coreWordsAny is coreWords word by word, for any number of words.
+func (t *template) coreWordsAny(w *scratch) {
 	n, k, W := t.n, t.k, t.words
 	pad := 64*W - n
 	reverseShift(w.ra0, w.a0, pad)
