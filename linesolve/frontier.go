@@ -41,8 +41,8 @@ func (t *template) frontier(w *scratch, rev bool) (ok bool, far int) {
 // registers, stopping where no prefix goes on.
 func frontier1(blocks []tblock, n int, a0 uint64, acol []uint64) (ok bool, far int) {
 	g := fill1(a0&1, a0) // gap j
-	far = 63 - bits.LeadingZeros64(g)
-	var prev uint64 // starts of block j-1
+	cover := g           // the cells reachable nodes cover, as far as far goes
+	var prev uint64      // starts of block j-1
 	prevLen, prevTouch := 0, false
 	for j, b := range blocks {
 		s := acol[b.ci]
@@ -59,13 +59,13 @@ func frontier1(blocks []tblock, n int, a0 uint64, acol []uint64) (ok bool, far i
 		}
 		s &= pred
 		if s == 0 {
-			return false, far
+			return false, 63 - bits.LeadingZeros64(cover)
 		}
-		far = max(far, 63-bits.LeadingZeros64(s)+b.len-1)
 		g = fill1(s<<b.len&a0, a0)
-		far = max(far, 63-bits.LeadingZeros64(g))
+		cover |= s<<(b.len-1) | g
 		prev, prevLen, prevTouch = s, b.len, b.touch
 	}
+	far = 63 - bits.LeadingZeros64(cover)
 	if g>>(n-1)&1 != 0 {
 		return true, far
 	}
