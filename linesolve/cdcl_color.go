@@ -20,8 +20,13 @@ type colLines struct {
 	dom0    []Set // per cell: the colours the facts (level 0) leave it
 	domInit []Set // per cell: its domain when the learner was made
 
-	lineIn, lineOut []Set // a line's domains, before and after solving
-	eCur, eBase     []Set // explanation: a line's domains, and those of the facts
+	lineIn, lineOut []Set // a line's domains, before and after solving (at level 0)
+
+	// Per line, its cells' domains as the line solver's masks (the cells
+	// that may be background, then per colour of the clue those that may
+	// take it, words words each) from lm[lmOff[l]], kept in step with dom.
+	lm    []uint64
+	lmOff []int32
 }
 
 // initColor sets up the domains of a colour state s and assigns its
@@ -31,9 +36,19 @@ func (c *cdcl) initColor(s *State) {
 	c.dom0 = slices.Clone(s.cells)
 	c.domInit = slices.Clone(s.cells)
 	m := max(c.h, c.w)
-	buf := make([]Set, 4*m)
-	c.lineIn, c.lineOut, c.eCur, c.eBase = buf[:m], buf[m:2*m], buf[2*m:3*m], buf[3*m:]
+	buf := make([]Set, 2*m)
+	c.lineIn, c.lineOut = buf[:m], buf[m:]
 	c.sc.cache = new(lineCache) // lines of one word and one colour
+	c.lmOff = make([]int32, len(c.lines))
+	size := 0
+	for l, t := range c.lines {
+		c.lmOff[l] = int32(size)
+		size += t.words * (1 + len(t.colors))
+	}
+	c.lm = make([]uint64, size)
+	for x := range c.n {
+		c.cellMasks(x)
+	}
 	for x, d := range s.cells {
 		switch {
 		case d == 0:
@@ -61,6 +76,7 @@ func (c *cdcl) assignColor(p, why int32) {
 		return
 	}
 	c.dom[x] = d
+	c.cellMasks(x)
 	if len(c.lim) == 0 {
 		c.dom0[x] = d
 	}
@@ -92,15 +108,115 @@ func (c *cdcl) unassignColor(p int32) {
 	x, col := v/c.vals, v%c.vals
 	if p&1 != 0 {
 		c.dom[x] |= 1 << col
+		c.cellMasks(x)
 	} else {
 		c.phase[x] = int8(col)
 	}
 }
 
+// cellMasks writes the domain of cell x into the masks of its row and its
+// column.
+func (c *cdcl) cellMasks(x int) {
+	d := uint64(c.dom[x])
+	for _, l := range [2]int{x / c.w, c.h + x%c.w} {
+		t := c.lines[l]
+		W, i := t.words, c.bitOf(l, x)
+		m := c.lm[c.lmOff[l]:]
+		wi, b := i/64, uint64(1)<<(i%64)
+		m[wi] = m[wi]&^b | -(d&1)&b
+		for ci, sh := range t.shift {
+			k := (ci+1)*W + wi
+			m[k] = m[k]&^b | -(d>>sh&1)&b
+		}
+	}
+}
+
 // solveLineColor solves line l over its cells' domains and assigns "not
 // v" for every colour v it removes; it returns false when the line has no
-// placement.
+// placement. Above level 0 it works on the line's masks: every line was
+// solved at level 0 when the learner was made, so no cell has a colour
+// outside its lines' clues, which the masks could not hold.
 func (c *cdcl) solveLineColor(l int) bool {
+	if c.decisionLevel() == 0 {
+		return c.solveLineCells(l)
+	}
+	t := c.lines[l]
+	if !t.ok {
+		return false
+	}
+	if t.n == 0 {
+		return true
+	}
+	W, d := t.words, len(t.colors)
+	m := c.lm[c.lmOff[l] : int(c.lmOff[l])+W*(1+d)]
+	sc := &c.sc
+	var bg, cov []uint64
+	switch {
+	case W == 1 && d == 1:
+		n0, n1, ok := t.solveMasks(m[0], m[1], sc)
+		if !ok {
+			return false
+		}
+		sc.two = [4]uint64{n0, n1}
+		bg, cov = sc.two[0:1], sc.two[1:2]
+	case W == 1:
+		sc.grow(t)
+		copy(sc.acol, m[1:])
+		sc.two[0] = t.core1(m[0], sc)
+		bg, cov = sc.two[0:1], sc.cov
+	case d <= 1:
+		var ok bool
+		var a1 []uint64
+		if d == 1 {
+			a1 = m[W:]
+		}
+		bg, cov, ok = t.solveMasksW(m[:W], a1, sc)
+		if !ok {
+			return false
+		}
+	default:
+		sc.grow(t)
+		copy(sc.a0, m[:W])
+		copy(sc.acol, m[W:])
+		t.coreWords(sc)
+		bg, cov = sc.bg, sc.cov
+	}
+	ok := bg[0]&1 != 0
+	for ci := range d {
+		ok = ok || cov[ci*W]&1 != 0
+	}
+	if !ok {
+		return false
+	}
+	// The removed colours, cell by cell and in the order of the colours.
+	for wi := range W {
+		rm := m[wi] &^ bg[wi]
+		for ci := range d {
+			rm |= m[(ci+1)*W+wi] &^ cov[ci*W+wi]
+		}
+		for ; rm != 0; rm &= rm - 1 {
+			b := bits.TrailingZeros64(rm)
+			i := wi*64 + b
+			var gone uint64
+			if (m[wi]&^bg[wi])>>b&1 != 0 {
+				gone = 1
+			}
+			for ci, sh := range t.shift {
+				gone |= (m[(ci+1)*W+wi] &^ cov[ci*W+wi]) >> b & 1 << sh
+			}
+			x := c.cellOf(l, i)
+			for ; gone != 0; gone &= gone - 1 {
+				if q := c.is(x, bits.TrailingZeros64(gone)) ^ 1; c.lv[q] == lUndef {
+					c.assign(q, lineReason(l))
+				}
+			}
+		}
+	}
+	return true
+}
+
+// solveLineCells is solveLineColor over the cells' domains.
+func (c *cdcl) solveLineCells(l int) bool {
 	t := c.lines[l]
 	in, out := c.lineIn[:t.n], c.lineOut[:t.n]
 	for i := range in {
@@ -149,62 +265,117 @@ func (c *cdcl) cellReason(p, why int32, out []int32) []int32 {
 // those left are appended to out.
 func (c *cdcl) explainColor(l int, p int32, out []int32) []int32 {
 	t := c.lines[l]
-	base, cur := c.eBase[:t.n], c.eCur[:t.n]
-	x, before := -1, int32(-1)
-	var assumed Set
+	W, d, n := t.words, len(t.colors), t.n
+	// The line's masks as they were before p: the current ones with the
+	// colours removed since given back, and x's cell holding v alone.
+	sc := &c.sc
+	sc.grow(t)
+	m := c.lm[c.lmOff[l] : int(c.lmOff[l])+W*(1+d)]
+	copy(sc.a0, m[:W])
+	copy(sc.acol, m[W:])
+	mask := func(ci int) []uint64 {
+		if ci < 0 {
+			return sc.a0
+		}
+		return sc.acol[ci*W : (ci+1)*W]
+	}
+	xi, before := -1, int32(-1)
 	if p >= 0 {
 		v := int(p >> 1)
-		x, before, assumed = v/c.vals, c.tpos[v], 1<<(v%c.vals)
+		x := v / c.vals
+		xi, before = c.bitOf(l, x), c.tpos[v]
+		b := uint64(1) << (xi % 64)
+		for ci := -1; ci < d; ci++ {
+			mask(ci)[xi/64] &^= b
+		}
+		if ci := int(t.ciOf[v%c.vals]); ci >= -1 {
+			mask(ci)[xi/64] |= b
+		}
 	}
-	// A candidate is (trail position, cell bit, colour).
+	// A candidate is (trail position, cell bit, colour index + 1).
 	cand := c.cand[:0]
-	for i := range t.n {
+	for i := range n {
 		y := c.cellOf(l, i)
-		base[i] = c.dom0[y]
-		cur[i] = base[i]
-		if y == x {
-			base[i], cur[i] = assumed, assumed
+		rest := uint64(c.dom0[y] &^ c.dom[y]) // removed above level 0
+		if rest == 0 || i == xi {
 			continue
 		}
-		for rest := uint64(base[i]); rest != 0; rest &= rest - 1 {
+		for ; rest != 0; rest &= rest - 1 {
 			e := bits.TrailingZeros64(rest)
-			if u := y*c.vals + e; c.lv[2*u] == lFalse && c.level[u] > 0 && (before < 0 || c.tpos[u] < before) {
-				cand = append(cand, int64(c.tpos[u])<<24|int64(i)<<7|int64(e))
-				cur[i] &^= 1 << e
+			ci := int(t.ciOf[e])
+			if ci < -1 {
+				continue // outside the clue: never matters to the line
+			}
+			if u := y*c.vals + e; before < 0 || c.tpos[u] < before {
+				cand = append(cand, int64(c.tpos[u])<<24|int64(i)<<7|int64(ci+1))
+			} else {
+				mask(ci)[i/64] |= 1 << (i % 64)
 			}
 		}
 	}
 	slices.Sort(cand)
-	// The line's domains as the solver's masks: a candidate gives one bit
-	// back, and a colour outside the clue never matters to the line.
-	sc := &c.sc
-	sc.grow(t)
-	t.fillMasks(cur, sc)
-	W := t.words
+	// A colour given back beyond the frontier of the line's consistent
+	// prefixes opens no placement and needs no pass (frontier.go). The
+	// frontier is taken from the end of the line instead when that leaves
+	// more candidates beyond it.
+	pad := 64*W - n
+	reverseShift(sc.ra0, sc.a0, pad)
+	for ci := range d {
+		reverseShift(sc.racol[ci*W:(ci+1)*W], sc.acol[ci*W:(ci+1)*W], pad)
+	}
+	c.lineSolves += 2
+	_, far := t.frontier(sc, false)
+	_, rfar := t.frontier(sc, true)
+	nf, nr := 0, 0
+	for _, cd := range cand {
+		i, ci := int(cd>>7&(1<<17-1)), int(cd&127)-1
+		reach := 1
+		if ci >= 0 {
+			reach = t.maxLen[ci]
+		}
+		if i > far+reach {
+			nf++
+		}
+		if n-1-i > rfar+reach {
+			nr++
+		}
+	}
+	rev := nr > nf
+	a0, acol := sc.a0, sc.acol
+	if rev {
+		a0, acol, far = sc.ra0, sc.racol, rfar
+	}
 	for k := len(cand) - 1; k >= 0; k-- { // newest first
-		i, e := int(cand[k]>>7&(1<<17-1)), uint(cand[k]&63)
-		m := sc.a0
-		if e != 0 {
-			ci := slices.Index(t.shift, e)
-			if ci < 0 {
-				cand[k] = -1
-				continue
-			}
-			m = sc.acol[ci*W : (ci+1)*W]
+		i, ci := int(cand[k]>>7&(1<<17-1)), int(cand[k]&127)-1
+		if rev {
+			i = n - 1 - i
+		}
+		m, reach := a0, far+1
+		if ci >= 0 {
+			m, reach = acol[ci*W:(ci+1)*W], far+t.maxLen[ci]
 		}
 		m[i/64] |= 1 << (i % 64)
+		if i > reach {
+			cand[k] = -1
+			continue
+		}
 		c.lineSolves++
-		if t.feasibleMasks(sc) {
+		if ok, f := t.frontier(sc, rev); ok {
 			m[i/64] &^= 1 << (i % 64) // needed
 		} else {
-			cand[k] = -1
+			cand[k], far = -1, f
 		}
 	}
 	for _, k := range cand {
 		if k < 0 {
 			continue
 		}
-		out = append(out, c.is(c.cellOf(l, int(k>>7&(1<<17-1))), int(k&63))) // "has e", false
+		ci := int(k&127) - 1
+		e := 0
+		if ci >= 0 {
+			e = int(t.shift[ci])
+		}
+		out = append(out, c.is(c.cellOf(l, int(k>>7&(1<<17-1))), e)) // "has e", false
 	}
 	c.cand = cand[:0]
 	return out

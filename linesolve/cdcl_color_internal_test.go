@@ -9,7 +9,7 @@ import (
 )
 
 // TestLearnerLinesAgreeWithLine: along random decisions on random puzzles
-// of one to four colours, the learner's propagation is checked against
+// of one to four colours (some with rows over 64 cells), the learner's propagation is checked against
 // the line solver ([Line], its own template): after every propagation
 // without a conflict, every line's domains are a fixpoint of Line (the
 // learner keeps no colour a line forbids) and every cell still allows the
@@ -23,6 +23,9 @@ func TestLearnerLinesAgreeWithLine(t *testing.T) {
 	explained := 0
 	for i := range 400 {
 		h, w, m := 2+rng.IntN(7), 2+rng.IntN(7), 1+rng.IntN(4)
+		if i%8 == 7 { // rows of more than one word
+			h, w = 2+rng.IntN(2), 62+rng.IntN(70)
+		}
 		g := puzzle.NewGrid(h, w)
 		for r := range g {
 			for c := range g[r] {

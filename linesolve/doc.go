@@ -92,14 +92,17 @@
 // with one colour takes it. Propagation solves the lines touched since
 // their last solve and runs learnt clauses with two watched literals. In
 // black and white a line is solved from two masks (cells known white,
-// known black; one word per 64 cells); in colour from its cells' domains
-// by the multicolour line solver, each colour it removes a literal "not
-// v". A literal a line forces records only the line; when conflict
-// analysis needs the reason, the line explains it: take the literals of
-// the line's cells assigned before it, assume the forced literal false,
-// and drop the known ones one by one, newest first, while the line still
-// has no placement (a forward pass of the line automaton decides that).
-// What is left, with the forced literal, is a clause every solution
+// known black; one word per 64 cells); in colour from masks too (may be
+// background, then per colour of its clue may take it), kept in step with
+// the cells' domains, by the multicolour line solver, each colour it
+// removes a literal "not v". A literal a line forces records only the
+// line; when conflict analysis needs the reason, the line explains it:
+// take the literals of the line's cells assigned before it, assume the
+// forced literal false, and drop the known ones one by one, newest first,
+// while the line still has no placement (a forward pass of the line
+// automaton decides that; in colour, a colour given back beyond the
+// frontier the pass reports opens no placement and needs no pass). What
+// is left, with the forced literal, is a clause every solution
 // satisfies. A line with no placement explains its conflict the same way.
 // Analysis learns the first-UIP clause, minimised by dropping literals
 // whose reasons lie inside it. Design notes and measurements: LEARNER.md.

@@ -74,6 +74,8 @@ type template struct {
 	shift   []uint   // the distinct block colours, as numbers
 	id      int32    // the line's number in its State (rows, then columns), for the cache
 	minLen  int      // the clue's Clue.MinLen
+	maxLen  []int    // per distinct block colour: its longest block
+	ciOf    [64]int8 // per colour: its index in colors, -1 for the background, -2 when not in the clue
 }
 
 // tblock is one block of a template.
@@ -87,6 +89,10 @@ func newTemplate(clue puzzle.Clue, n int) template {
 	k := len(clue)
 	t := template{n: n, k: k, words: (n + 63) / 64, ok: true,
 		blocks: make([]tblock, k), rblocks: make([]tblock, k)}
+	for v := range t.ciOf {
+		t.ciOf[v] = -2
+	}
+	t.ciOf[0] = -1
 	for j, b := range clue {
 		if b.Len < 1 || b.Color == 0 || b.Color > 63 {
 			t.ok = false
@@ -99,7 +105,10 @@ func newTemplate(clue puzzle.Clue, n int) template {
 		if ci == len(t.colors) {
 			t.colors = append(t.colors, bit(b.Color))
 			t.shift = append(t.shift, uint(b.Color))
+			t.maxLen = append(t.maxLen, 0)
+			t.ciOf[b.Color] = int8(ci)
 		}
+		t.maxLen[ci] = max(t.maxLen[ci], b.Len)
 		t.blocks[j] = tblock{len: b.Len, ci: ci, touch: j+1 < k && clue[j+1].Color != b.Color}
 		t.rblocks[k-1-j] = tblock{len: b.Len, ci: ci, touch: j > 0 && clue[j-1].Color != b.Color}
 	}
@@ -125,6 +134,7 @@ type scratch struct {
 	two [4]uint64  // solveMasksW's answer for a two-word line of one colour
 	bw1 *bw1Arrays // solveBW1's passes (arrays1)
 	bw2 *bw2Arrays // solveBW2's and feasible2's passes (arrays2)
+	c2  *arrays2c  // core2's passes
 
 	cache  *lineCache  // when not nil, one-colour one-word lines go through it
 	cache2 *lineCache2 // when not nil, so do one-colour two-word lines (solveMasks2)
@@ -434,6 +444,15 @@ func (t *template) feasibleW(a0, a1 []uint64, w *scratch) bool {
 // words): it leaves the cells that may stay background in w.bg and those
 // that may take colour ci in w.cov[ci].
 func (t *template) coreWords(w *scratch) {
+	if t.words == 2 {
+		t.core2(w)
+		return
+	}
+	t.coreWordsAny(w)
+}
+
+// coreWordsAny is coreWords word by word, for any number of words.
+func (t *template) coreWordsAny(w *scratch) {
 	n, k, W := t.n, t.k, t.words
 	pad := 64*W - n
 	reverseShift(w.ra0, w.a0, pad)

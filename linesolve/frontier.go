@@ -1,0 +1,105 @@
+package linesolve
+
+import "math/bits"
+
+// The colour learner's explanations (cdcl_color.go) give a line's
+// removed colours back one at a time while the line stays without a
+// placement. The passes here answer that test and also say how far the
+// line's consistent prefixes reach: a colour given back beyond that
+// frontier can open no placement and leaves the frontier where it was,
+// so it needs no pass at all (LEARNER.md, "Colour puzzles").
+
+// frontier reports whether the line has a placement within the masks of
+// w (see fillMasks), and far: the last cell that a consistent prefix of
+// a placement can cover (-1 when none covers cell 0). Given back to the
+// masks, background at a cell after far+1, or colour ci at a cell after
+// far+maxLen[ci], opens no placement and leaves far unchanged.
+//
+// With rev, the same over the reversed line (t.rblocks over w.ra0 and
+// w.racol): far is then counted from the line's end.
+func (t *template) frontier(w *scratch, rev bool) (ok bool, far int) {
+	if !t.ok {
+		return false, -1
+	}
+	if t.n == 0 {
+		return true, -1
+	}
+	blocks, a0, acol := t.blocks, w.a0, w.acol
+	if rev {
+		blocks, a0, acol = t.rblocks, w.ra0, w.racol
+	}
+	switch t.words {
+	case 1:
+		return frontier1(blocks, t.n, a0[0], acol)
+	case 2:
+		return frontier2(blocks, t.n, a0, acol)
+	}
+	return t.frontierW(blocks, a0, acol, w)
+}
+
+// frontier1 is frontier for lines of at most 64 cells: forward1 in
+// registers, stopping where no prefix goes on.
+func frontier1(blocks []tblock, n int, a0 uint64, acol []uint64) (ok bool, far int) {
+	g := fill1(a0&1, a0) // gap j
+	cover := g           // the cells reachable nodes cover, as far as far goes
+	var prev uint64      // starts of block j-1
+	prevLen, prevTouch := 0, false
+	for j, b := range blocks {
+		s := acol[b.ci]
+		for have := 1; have < b.len; {
+			d := min(have, b.len-have)
+			s &= s >> d
+			have += d
+		}
+		pred := g << 1
+		if j == 0 {
+			pred |= 1
+		} else if prevTouch {
+			pred |= prev << prevLen
+		}
+		s &= pred
+		if s == 0 {
+			return false, 63 - bits.LeadingZeros64(cover)
+		}
+		g = fill1(s<<b.len&a0, a0)
+		cover |= s<<(b.len-1) | g
+		prev, prevLen, prevTouch = s, b.len, b.touch
+	}
+	far = 63 - bits.LeadingZeros64(cover)
+	if g>>(n-1)&1 != 0 {
+		return true, far
+	}
+	return len(blocks) > 0 && prev>>(n-prevLen)&1 != 0, far
+}
+
+// frontierW is frontier for lines of any number of words.
+func (t *template) frontierW(blocks []tblock, a0, acol []uint64, w *scratch) (ok bool, far int) {
+	n, k, W := t.n, t.k, t.words
+	forward(blocks, W, a0, acol, w.fs, w.fg, w.tmp)
+	far = topBit(w.fg[:W])
+	for j, b := range blocks {
+		if s := topBit(w.fs[j*W : (j+1)*W]); s >= 0 {
+			far = max(far, s+b.len-1)
+		}
+		far = max(far, topBit(w.fg[(j+1)*W:(j+2)*W]))
+	}
+	last := n - 1
+	if w.fg[k*W+last/64]>>(last%64)&1 != 0 {
+		return true, far
+	}
+	if k == 0 {
+		return false, far
+	}
+	p := n - blocks[k-1].len
+	return w.fs[(k-1)*W+p/64]>>(p%64)&1 != 0, far
+}
+
+// topBit returns the highest set bit of x, or -1.
+func topBit(x []uint64) int {
+	for i := len(x) - 1; i >= 0; i-- {
+		if x[i] != 0 {
+			return 64*i + 63 - bits.LeadingZeros64(x[i])
+		}
+	}
+	return -1
+}
