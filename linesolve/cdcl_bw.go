@@ -1,6 +1,9 @@
 package linesolve
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // The learner's lines in a black-and-white puzzle: every line's known
 // cells are kept as two masks (known white, known black; W words per
@@ -169,28 +172,42 @@ func (c *cdcl) solveLineW(l int) bool {
 
 // lineKnown sets c.f0, c.f1, c.o0, c.o1 to the cells of line l assigned
 // before trail position before (all assigned cells when before < 0):
-// facts of level 0 (f0 white, f1 black) and the others (o0, o1). Only
-// cells above level 0 are explained, so every fact comes before them.
+// facts of level 0 (f0 white, f1 black) and the others (o0, o1), and
+// c.cand to the others as (trail position<<16 | bit), newest first (an
+// insertion sort: there are few). Only cells above level 0 are
+// explained, so every fact comes before them.
 func (c *cdcl) lineKnown(l int, before int32) {
+	if before < 0 {
+		before = math.MaxInt32
+	}
+	cand := c.cand[:0]
 	for i := range c.W {
 		j := l*c.W + i
 		k0, k1, f0, f1 := c.k0[j], c.k1[j], c.z0[j], c.z1[j]
 		o0, o1 := k0&^f0, k1&^f1
-		if before >= 0 {
-			for m := o0 | o1; m != 0; m &= m - 1 {
-				b := bits.TrailingZeros64(m)
-				if c.tpos[c.cellOf(l, i<<6|b)] >= before {
-					o0 &^= 1 << b
-					o1 &^= 1 << b
-				}
+		for m := o0 | o1; m != 0; m &= m - 1 {
+			bit := i<<6 | bits.TrailingZeros64(m)
+			tp := c.tpos[c.cellOf(l, bit)]
+			if tp >= before {
+				o0 &^= m & -m
+				o1 &^= m & -m
+				continue
 			}
+			k := int64(tp)<<16 | int64(bit)
+			n := len(cand)
+			cand = append(cand, k)
+			for ; n > 0 && cand[n-1] < k; n-- {
+				cand[n] = cand[n-1]
+			}
+			cand[n] = k
 		}
 		c.f0[i], c.f1[i], c.o0[i], c.o1[i] = f0, f1, o0, o1
 	}
+	c.cand = cand
 }
 
 // explainLine shrinks the known cells c.o0 (white), c.o1 (black) of line
-// l, beside the facts c.f0, c.f1, to a subset with which the line still
+// l (c.cand, as lineKnown leaves them), beside the facts c.f0, c.f1, to a subset with which the line still
 // has no placement: greedily, trying to drop the most recently assigned
 // cells first, so that the explanation leans on older assignments. It
 // appends the negations of the literals left to out.
@@ -203,21 +220,7 @@ func (c *cdcl) lineKnown(l int, before int32) {
 func (c *cdcl) explainLine(l int, out []int32) []int32 {
 	W := c.W
 	o0, o1 := c.o0, c.o1
-	// Candidates as (trail position, bit), newest first (insertion sort:
-	// there are few).
-	cand := c.cand[:0]
-	for i := range W {
-		for m := o0[i] | o1[i]; m != 0; m &= m - 1 {
-			bit := i<<6 | bits.TrailingZeros64(m)
-			k := int64(c.tpos[c.cellOf(l, bit)])<<16 | int64(bit)
-			j := len(cand)
-			cand = append(cand, k)
-			for ; j > 0 && cand[j-1] < k; j-- {
-				cand[j] = cand[j-1]
-			}
-			cand[j] = k
-		}
-	}
+	cand := c.cand // from lineKnown
 	if W == 1 {
 		c.shrink1(l, cand)
 	} else {
