@@ -201,11 +201,9 @@ func (fb *forwardBackward) line(t *template, wb, out []float64) bool {
 			a[g] = v
 			sum += v
 			if j < k {
-				L := t.blocks[j].len
-				d, s := a[g+1:g+1+L], p[g:g+L]
-				for c := range d {
-					v := s[c] * b
-					d[c] = v
+				for q, e := g+1, g+t.blocks[j].len; q <= e; q++ {
+					v := p[q-1] * b
+					a[q] = v
 					sum += v
 				}
 			}
@@ -246,10 +244,8 @@ func (fb *forwardBackward) line(t *template, wb, out []float64) bool {
 			}
 			ew += in * beta[g]
 			if j < k {
-				L := t.blocks[j].len
-				s, e := p[g:g+L], beta[g+1:g+1+L]
-				for c := range s {
-					eb += s[c] * e[c]
+				for q, e := g+1, g+t.blocks[j].len; q <= e; q++ {
+					eb += p[q-1] * beta[q]
 				}
 			}
 		}
@@ -269,10 +265,9 @@ func (fb *forwardBackward) line(t *template, wb, out []float64) bool {
 			if j < k {
 				v += beta[g+1] * b
 				L := t.blocks[j].len
-				d, e := next[g+1:g+L], beta[g+2:g+1+L]
-				for c := range d {
-					u := e[c] * b
-					d[c] = u
+				for q := g + 1; q < g+L; q++ {
+					u := beta[q+1] * b
+					next[q] = u
 					total += u
 				}
 				u := beta[fb.off[j+1]] * wh // the last cell of block j, then the gap after it

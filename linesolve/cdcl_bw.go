@@ -1,6 +1,9 @@
 package linesolve
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // The learner's lines in a black-and-white puzzle: every line's known
 // cells are kept as two masks (known white, known black; W words per
@@ -17,6 +20,8 @@ type bwLines struct {
 	// Scratch masks of W words: the known cells of a line being explained
 	// (facts f0 white, f1 black; the others o0, o1) and two for tests.
 	f0, f1, o0, o1, t0, t1 []uint64
+	rm                     []uint64 // the candidates a test drops (explainLine)
+	pre                    [65]uint64
 	n2                     [2]uint64
 }
 
@@ -47,8 +52,9 @@ func (c *cdcl) initBW(s *State) {
 	c.k1 = make([]uint64, (h+w)*W)
 	c.z0 = make([]uint64, (h+w)*W)
 	c.z1 = make([]uint64, (h+w)*W)
-	scratch := make([]uint64, 6*W)
-	c.f0, c.f1, c.o0, c.o1, c.t0, c.t1 = scratch[:W], scratch[W:2*W], scratch[2*W:3*W], scratch[3*W:4*W], scratch[4*W:5*W], scratch[5*W:]
+	scratch := make([]uint64, 7*W)
+	c.rm = scratch[6*W:]
+	c.f0, c.f1, c.o0, c.o1, c.t0, c.t1 = scratch[:W], scratch[W:2*W], scratch[2*W:3*W], scratch[3*W:4*W], scratch[4*W:5*W], scratch[5*W:6*W]
 	for x := range c.n {
 		c.best[x] = 0
 		c.phase[x] = 0
@@ -166,78 +172,59 @@ func (c *cdcl) solveLineW(l int) bool {
 
 // lineKnown sets c.f0, c.f1, c.o0, c.o1 to the cells of line l assigned
 // before trail position before (all assigned cells when before < 0):
-// facts of level 0 (f0 white, f1 black) and the others (o0, o1). Only
-// cells above level 0 are explained, so every fact comes before them.
+// facts of level 0 (f0 white, f1 black) and the others (o0, o1), and
+// c.cand to the others as (trail position<<16 | bit), newest first (an
+// insertion sort: there are few). Only cells above level 0 are
+// explained, so every fact comes before them.
 func (c *cdcl) lineKnown(l int, before int32) {
+	if before < 0 {
+		before = math.MaxInt32
+	}
+	cand := c.cand[:0]
 	for i := range c.W {
 		j := l*c.W + i
 		k0, k1, f0, f1 := c.k0[j], c.k1[j], c.z0[j], c.z1[j]
 		o0, o1 := k0&^f0, k1&^f1
-		if before >= 0 {
-			for m := o0 | o1; m != 0; m &= m - 1 {
-				b := bits.TrailingZeros64(m)
-				if c.tpos[c.cellOf(l, i<<6|b)] >= before {
-					o0 &^= 1 << b
-					o1 &^= 1 << b
-				}
+		for m := o0 | o1; m != 0; m &= m - 1 {
+			bit := i<<6 | bits.TrailingZeros64(m)
+			tp := c.tpos[c.cellOf(l, bit)]
+			if tp >= before {
+				o0 &^= m & -m
+				o1 &^= m & -m
+				continue
 			}
+			k := int64(tp)<<16 | int64(bit)
+			n := len(cand)
+			cand = append(cand, k)
+			for ; n > 0 && cand[n-1] < k; n-- {
+				cand[n] = cand[n-1]
+			}
+			cand[n] = k
 		}
 		c.f0[i], c.f1[i], c.o0[i], c.o1[i] = f0, f1, o0, o1
 	}
+	c.cand = cand
 }
 
 // explainLine shrinks the known cells c.o0 (white), c.o1 (black) of line
-// l, beside the facts c.f0, c.f1, to a subset with which the line still
+// l (c.cand, as lineKnown leaves them), beside the facts c.f0, c.f1, to a subset with which the line still
 // has no placement: greedily, trying to drop the most recently assigned
 // cells first, so that the explanation leans on older assignments. It
 // appends the negations of the literals left to out.
+//
+// The greedy result is found with fewer forward passes than one per
+// candidate: the line has no placement without candidates i…j-1 exactly
+// when greedy would drop every one of them (feasibility is monotone), so
+// runs of dropped candidates are found by galloping over growing chunks,
+// then a binary search for the first needed one (LEARNER.md).
 func (c *cdcl) explainLine(l int, out []int32) []int32 {
 	W := c.W
-	f0, f1, o0, o1 := c.f0, c.f1, c.o0, c.o1
-	// Candidates as (trail position, bit), newest first (insertion sort:
-	// there are few).
-	cand := c.cand[:0]
-	for i := range W {
-		for m := o0[i] | o1[i]; m != 0; m &= m - 1 {
-			bit := i<<6 | bits.TrailingZeros64(m)
-			k := int64(c.tpos[c.cellOf(l, bit)])<<16 | int64(bit)
-			j := len(cand)
-			cand = append(cand, k)
-			for ; j > 0 && cand[j-1] < k; j-- {
-				cand[j] = cand[j-1]
-			}
-			cand[j] = k
-		}
-	}
-	t := c.lines[l]
-	full := c.full[l*W : (l+1)*W]
-	for _, k := range cand {
-		i, b := int(k&0xffff)>>6, uint64(1)<<(k&63)
-		o0[i] &^= b
-		o1i := o1[i]
-		o1[i] &^= b
-		c.lineSolves++
-		var feasible bool
-		switch {
-		case t.words == 1:
-			feasible = t.feasibleBW(full[0]&^(f1[0]|o1[0]), full[0]&^(f0[0]|o0[0]))
-		case t.words == 2:
-			feasible = t.feasible2(u128{full[0] &^ (f1[0] | o1[0]), full[1] &^ (f1[1] | o1[1])},
-				u128{full[0] &^ (f0[0] | o0[0]), full[1] &^ (f0[1] | o0[1])}, c.sc.arrays2())
-		default:
-			tw := t.words
-			for j := range tw {
-				c.t0[j] = full[j] &^ (f1[j] | o1[j])
-				c.t1[j] = full[j] &^ (f0[j] | o0[j])
-			}
-			feasible = t.feasibleW(c.t0[:tw], c.t1[:tw], &c.sc)
-		}
-		if feasible { // needed: put it back
-			o1[i] = o1i
-			if o1i&b == 0 {
-				o0[i] |= b
-			}
-		}
+	o0, o1 := c.o0, c.o1
+	cand := c.cand // from lineKnown
+	if W == 1 {
+		c.shrink1(l, cand)
+	} else {
+		c.shrinkW(l, cand)
 	}
 	c.cand = cand[:0]
 	for i := range W {
@@ -249,6 +236,110 @@ func (c *cdcl) explainLine(l int, out []int32) []int32 {
 		}
 	}
 	return out
+}
+
+// shrink1 is explainLine's greedy shrinking for a line of one word,
+// the candidates (trail position<<16 | bit) newest first.
+func (c *cdcl) shrink1(l int, cand []int64) {
+	t := c.lines[l]
+	full, f0, f1, o0, o1 := c.full[l], c.f0[0], c.f1[0], c.o0[0], c.o1[0]
+	// pre[j]: the bits of cand[:j], so that cand[i:j] is pre[j] &^ pre[i].
+	pre := c.pre[:len(cand)+1]
+	pre[0] = 0
+	for j, k := range cand {
+		pre[j+1] = pre[j] | 1<<(k&63)
+	}
+	m := len(cand)
+	for i := 0; i < m; {
+		// The first needed candidate from i on is in cand[lo:hi+1]; those
+		// in cand[i:lo] go. hi = m: none is needed.
+		lo, hi := i, m
+		for s := 2; ; s *= 2 {
+			e := min(i+s, m)
+			rm := pre[e] &^ pre[i]
+			c.lineSolves++
+			if t.feasibleBW(full&^(f1|o1&^rm), full&^(f0|o0&^rm)) {
+				hi = e - 1
+				break
+			}
+			lo = e
+			if e == m {
+				break
+			}
+		}
+		for lo < hi {
+			mid := (lo + hi) / 2
+			rm := pre[mid+1] &^ pre[i]
+			c.lineSolves++
+			if t.feasibleBW(full&^(f1|o1&^rm), full&^(f0|o0&^rm)) {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		rm := pre[lo] &^ pre[i]
+		o0 &^= rm
+		o1 &^= rm
+		i = lo + 1
+	}
+	c.o0[0], c.o1[0] = o0, o1
+}
+
+// shrinkW is shrink1 for lines of more than one word.
+func (c *cdcl) shrinkW(l int, cand []int64) {
+	m := len(cand)
+	for i := 0; i < m; {
+		lo, hi := i, m
+		for s := 2; ; s *= 2 {
+			e := min(i+s, m)
+			if c.feasibleWithout(l, cand[i:e]) {
+				hi = e - 1
+				break
+			}
+			lo = e
+			if e == m {
+				break
+			}
+		}
+		for lo < hi {
+			mid := (lo + hi) / 2
+			if c.feasibleWithout(l, cand[i:mid+1]) {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		for _, k := range cand[i:lo] {
+			j, b := int(k&0xffff)>>6, uint64(1)<<(k&63)
+			c.o0[j] &^= b
+			c.o1[j] &^= b
+		}
+		i = lo + 1
+	}
+}
+
+// feasibleWithout reports whether line l (of more than one word) has a
+// placement with the known cells c.f0, c.f1, c.o0, c.o1 but those of the
+// candidates drop: a forward pass.
+func (c *cdcl) feasibleWithout(l int, drop []int64) bool {
+	c.lineSolves++
+	t := c.lines[l]
+	W := c.W
+	full := c.full[l*W : (l+1)*W]
+	rm := c.rm[:W]
+	clear(rm)
+	for _, k := range drop {
+		rm[int(k&0xffff)>>6] |= 1 << (k & 63)
+	}
+	tw := t.words
+	for j := range tw {
+		c.t0[j] = full[j] &^ (c.f1[j] | c.o1[j]&^rm[j])
+		c.t1[j] = full[j] &^ (c.f0[j] | c.o0[j]&^rm[j])
+	}
+	if tw == 2 {
+		return t.feasible2(u128{c.t0[0], c.t0[1]}, u128{c.t1[0], c.t1[1]}, c.sc.arrays2())
+	}
+	return t.feasibleW(c.t0[:tw], c.t1[:tw], &c.sc)
 }
 
 // explainBW explains literal p forced by line l (p ≥ 0; the clause so far,
@@ -296,6 +387,9 @@ func (t *template) feasibleBW(a0, a1 uint64) bool {
 			pred |= 1
 		}
 		s &= pred
+		if s == 0 {
+			return false // block j starts nowhere
+		}
 		g = fill1(s<<b.len&a0, a0)
 	}
 	if g>>(n-1)&1 != 0 {

@@ -4,7 +4,7 @@
 // proof that there is one): the experiment tool behind the learner's
 // settings in linesolve/cdcl.go.
 //
-//	go run ./benchmarks/learner [-timeout 5s] [-run REGEXP] [-hints=false] [-seed N] FILE...
+//	go run ./benchmarks/learner [-timeout 5s] [-run REGEXP] [-hints=false] [-seed N] [-conflicts N] FILE...
 //
 // A FILE may hold several puzzles (a tournament set). One puzzle runs at a
 // time; the summary line gives the process CPU time.
@@ -31,6 +31,7 @@ func main() {
 	prof := flag.String("cpuprofile", "", "write a CPU profile to `FILE`")
 	hints := flag.Bool("hints", true, "decide cells in the colour belief propagation finds likely (Learner.SetHints)")
 	seed := flag.Uint64("seed", 0, "seed of the learner's random decisions (Learner.SetSeed)")
+	maxConflicts := flag.Int("conflicts", 0, "stop each puzzle after `N` conflicts (0: no limit), so that two binaries with the same search do the same work")
 	flag.Parse()
 	if *prof != "" {
 		f, err := os.Create(*prof)
@@ -78,7 +79,7 @@ func main() {
 				l := linesolve.NewLearner(s)
 				l.SetHints(*hints)
 				l.SetSeed(*seed)
-				res = l.Run(linesolve.SearchLimits{Stop: func() bool { return time.Now().After(deadline) }},
+				res = l.Run(linesolve.SearchLimits{Nodes: *maxConflicts, Stop: func() bool { return time.Now().After(deadline) }},
 					func(g puzzle.Grid) bool {
 						if e := puzzle.Check(p, g); e != nil {
 							fmt.Fprintf(os.Stderr, "learner: %s: a grid that fails Check: %v\n", id, e)
