@@ -39,6 +39,28 @@ func dilate(x []uint64, c int) {
 	}
 }
 
+// dilate1 is dilate for one word: bit i set when any of bits i-c+1 … i
+// of s is.
+func dilate1(s uint64, c int) uint64 {
+	for have := 1; have < c; {
+		d := min(have, c-have)
+		s |= s << d
+		have += d
+	}
+	return s
+}
+
+// erode1 is erode for one word: the bits p of s with bits p … p+c-1 all
+// set (log c shift-and steps).
+func erode1(s uint64, c int) uint64 {
+	for have := 1; have < c; {
+		d := min(have, c-have)
+		s &= s >> d
+		have += d
+	}
+	return s
+}
+
 // erode sets dst to the bits p of src with bits p … p+c-1 all set: the
 // starts of runs of length c inside src. dst and src must not overlap.
 func erode(dst, src []uint64, c int) {

@@ -376,12 +376,7 @@ func (t *template) feasibleBW(a0, a1 uint64) bool {
 	g := fill1(a0&1, a0) // cells that may be background in the current gap
 	var s uint64         // starts of the current block
 	for j, b := range t.blocks {
-		s = a1
-		for have := 1; have < b.len; {
-			d := min(have, b.len-have)
-			s &= s >> d
-			have += d
-		}
+		s = erode1(a1, b.len)
 		pred := g << 1
 		if j == 0 {
 			pred |= 1

@@ -45,12 +45,7 @@ func frontier1(blocks []tblock, n int, a0 uint64, acol []uint64) (ok bool, far i
 	var prev uint64      // starts of block j-1
 	prevLen, prevTouch := 0, false
 	for j, b := range blocks {
-		s := acol[b.ci]
-		for have := 1; have < b.len; {
-			d := min(have, b.len-have)
-			s &= s >> d
-			have += d
-		}
+		s := erode1(acol[b.ci], b.len)
 		pred := g << 1
 		if j == 0 {
 			pred |= 1

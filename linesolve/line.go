@@ -536,11 +536,7 @@ func (t *template) core1(a0 uint64, w *scratch) (bg uint64) {
 	for j, b := range t.blocks {
 		s := w.fs[j] & (bits.Reverse64(w.rfs[k-1-j]) >> (pad + b.len - 1))
 		w.fs[j] = s
-		for have := 1; have < b.len; {
-			d := min(have, b.len-have)
-			s |= s << d
-			have += d
-		}
+		s = dilate1(s, b.len)
 		cov[b.ci] |= s
 	}
 	return bg
@@ -565,11 +561,7 @@ func (t *template) solveBW1(a0, a1 uint64, ar *bw1Arrays) (n0, n1 uint64) {
 	}
 	for j, b := range t.blocks {
 		s := fs[j] & (bits.Reverse64(rfs[k-1-j]) >> (pad + b.len - 1))
-		for have := 1; have < b.len; {
-			d := min(have, b.len-have)
-			s |= s << d
-			have += d
-		}
+		s = dilate1(s, b.len)
 		n1 |= s
 	}
 	return n0, n1
@@ -656,12 +648,7 @@ func forward1(blocks []tblock, a0 uint64, acol, fs, fg []uint64) {
 	fg = fg[:len(blocks)+1]
 	fg[0] = fill1(a0&1, a0)
 	for j, b := range blocks {
-		s := acol[b.ci]
-		for have := 1; have < b.len; {
-			d := min(have, b.len-have)
-			s &= s >> d
-			have += d
-		}
+		s := erode1(acol[b.ci], b.len)
 		pred := fg[j] << 1
 		if j == 0 {
 			pred |= 1
