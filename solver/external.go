@@ -91,12 +91,21 @@ func (e *NotFoundError) Unwrap() error { return exec.ErrNotFound }
 // when presolving would decide the puzzle without SAT. A missing solver
 // gives a *[NotFoundError].
 func CheckBackend(name string) error {
-	switch name {
-	case "", "gophersat", "gini", "portfolio":
+	if !external(name) {
 		return nil
 	}
 	_, err := newExternal(&cnf.Formula{}, name)
 	return err
+}
+
+// external reports whether backend names an external solver rather
+// than one that runs in process.
+func external(backend string) bool {
+	switch backend {
+	case "", "gophersat", "gini", "portfolio":
+		return false
+	}
+	return true
 }
 
 // externalBackend runs an external solver for each solve.

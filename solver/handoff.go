@@ -19,15 +19,6 @@ var handoffConflicts = 30000 // a var for the tests
 // handoffLBD bounds the LBD of the learnt clauses passed on.
 const handoffLBD = 6
 
-// external reports whether backend names an external solver.
-func external(backend string) bool {
-	switch backend {
-	case "", "gophersat", "gini", "portfolio":
-		return false
-	}
-	return true
-}
-
 // learnBudget is the learner stage's conflict budget (Options.Search,
 // or the hand-off's for an external back end).
 func (o Options) learnBudget() int {

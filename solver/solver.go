@@ -71,7 +71,7 @@ type Options struct {
 	IgnoreGoal bool
 	// Encoding is the line encoding of the SAT stage; see encode.Kind.
 	// Empty means encode.Path, or encode.Order for an external solver
-	// (CaDiCaL refutes with it faster: benchmarks/RESULTS.md, "Hand-off").
+	// (CaDiCaL refutes with it faster: benchmarks/RESULTS.md, "N-Dom and the hand-off").
 	Encoding encode.Kind
 	// MaxMemory is the memory, in bytes, that the formula and the SAT
 	// back end may take (0: no limit). Encoding stops with a
