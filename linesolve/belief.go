@@ -1,5 +1,7 @@
 package linesolve
 
+import "github.com/nonosat/nonosat/internal/linekernel"
+
 // Belief propagation over the rows and columns of a black-and-white
 // puzzle: each line is a factor over its cells, and each cell sits in two
 // factors, its row and its column. A line's message to a cell is the
@@ -57,7 +59,7 @@ const (
 // holds each cell's domain (1 white, 2 black, 3 open): 0 or 1 for decided
 // cells, the product of the row's and the column's last messages for the
 // others.
-func beliefs(h, w int, lines []*template, cells []Set) []float64 {
+func beliefs(h, w int, lines []*linekernel.Template, cells []Set) []float64 {
 	n := h * w
 	row := make([]float64, n) // message of a cell's row to it
 	col := make([]float64, n) // message of a cell's column to it
@@ -75,7 +77,7 @@ func beliefs(h, w int, lines []*template, cells []Set) []float64 {
 			if l >= h {
 				base, stride, in, msg = l-h, w, row, col
 			}
-			for i, x := 0, base; i < t.n; i, x = i+1, x+stride {
+			for i, x := 0, base; i < t.N; i, x = i+1, x+stride {
 				switch cells[x] {
 				case 1: // white
 					wb[i] = 0
@@ -85,14 +87,14 @@ func beliefs(h, w int, lines []*template, cells []Set) []float64 {
 					wb[i] = in[x]
 				}
 			}
-			work += t.n * (t.minLen + 2)
+			work += t.N * (t.MinLen + 2)
 			if work >= beliefWork {
 				break // one sweep of a huge puzzle may cost more than the bound
 			}
-			if !fb.line(t, wb[:t.n], out[:t.n]) {
+			if !fb.line(t, wb[:t.N], out[:t.N]) {
 				continue // no placement under these weights: keep the old messages
 			}
-			for i, x := 0, base; i < t.n; i, x = i+1, x+stride {
+			for i, x := 0, base; i < t.N; i, x = i+1, x+stride {
 				m := beliefDamp*msg[x] + (1-beliefDamp)*out[i]
 				m = min(max(m, beliefFloor), 1-beliefFloor)
 				msg[x] = m
@@ -151,16 +153,16 @@ type forwardBackward struct {
 // The automaton's states are gap j (white, 0 ≤ j ≤ k) and cell t of
 // block j (black); gap 0 and the first cell of block 0 start, gap k and
 // the last cell of block k-1 accept.
-func (fb *forwardBackward) line(t *template, wb, out []float64) bool {
-	n, k := t.n, t.k
-	if !t.ok {
+func (fb *forwardBackward) line(t *linekernel.Template, wb, out []float64) bool {
+	n, k := t.N, t.K
+	if !t.OK {
 		return false
 	}
 	fb.off = fb.off[:0]
 	S := 0
 	for j := range k {
 		fb.off = append(fb.off, S)
-		S += 1 + t.blocks[j].len
+		S += 1 + t.Blocks[j].Len
 	}
 	fb.off = append(fb.off, S) // gap k
 	S++
@@ -201,7 +203,7 @@ func (fb *forwardBackward) line(t *template, wb, out []float64) bool {
 			a[g] = v
 			sum += v
 			if j < k {
-				for q, e := g+1, g+t.blocks[j].len; q <= e; q++ {
+				for q, e := g+1, g+t.Blocks[j].Len; q <= e; q++ {
 					v := p[q-1] * b
 					a[q] = v
 					sum += v
@@ -244,7 +246,7 @@ func (fb *forwardBackward) line(t *template, wb, out []float64) bool {
 			}
 			ew += in * beta[g]
 			if j < k {
-				for q, e := g+1, g+t.blocks[j].len; q <= e; q++ {
+				for q, e := g+1, g+t.Blocks[j].Len; q <= e; q++ {
 					eb += p[q-1] * beta[q]
 				}
 			}
@@ -264,7 +266,7 @@ func (fb *forwardBackward) line(t *template, wb, out []float64) bool {
 			v := beta[g] * wh
 			if j < k {
 				v += beta[g+1] * b
-				L := t.blocks[j].len
+				L := t.Blocks[j].Len
 				for q := g + 1; q < g+L; q++ {
 					u := beta[q+1] * b
 					next[q] = u

@@ -1,6 +1,10 @@
 package linesolve
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/nonosat/nonosat/internal/linekernel"
+)
 
 // Belief propagation over the colours of a colour puzzle: beliefs
 // (belief.go) with a distribution over each cell's colours in place of
@@ -15,7 +19,7 @@ import "math/bits"
 // take vals values (background included) and whose lines are rows then
 // columns, the likeliest colour and its belief, from cells holding each
 // cell's domain.
-func colorBeliefs(h, w int, lines []*template, cells []Set, vals int) (likely []int8, conf []float64) {
+func colorBeliefs(h, w int, lines []*linekernel.Template, cells []Set, vals int) (likely []int8, conf []float64) {
 	n := h * w
 	row := make([]float64, n*vals) // message of a cell's row to it
 	col := make([]float64, n*vals) // message of a cell's column to it
@@ -41,17 +45,17 @@ func colorBeliefs(h, w int, lines []*template, cells []Set, vals int) (likely []
 			if l >= h {
 				base, stride, in, msg = l-h, w, row, col
 			}
-			for i, x := 0, base; i < t.n; i, x = i+1, x+stride {
+			for i, x := 0, base; i < t.N; i, x = i+1, x+stride {
 				copy(wt[i*vals:(i+1)*vals], in[x*vals:(x+1)*vals])
 			}
-			work += t.n * (t.minLen + 2) * 2
+			work += t.N * (t.MinLen + 2) * 2
 			if work >= beliefWork {
 				break
 			}
-			if !fb.line(t, vals, wt[:t.n*vals], out[:t.n*vals]) {
+			if !fb.line(t, vals, wt[:t.N*vals], out[:t.N*vals]) {
 				continue // no placement under these weights: keep the old messages
 			}
-			for i, x := 0, base; i < t.n; i, x = i+1, x+stride {
+			for i, x := 0, base; i < t.N; i, x = i+1, x+stride {
 				d := cells[x]
 				if d&(d-1) == 0 {
 					continue // a fact: its messages are never read
@@ -126,9 +130,9 @@ type colorFB struct {
 // gap 0 and the first cell of block 0 start, gap k and the last cell of
 // block k-1 accept; the last cell of block j goes on to gap j+1, or to
 // the first cell of block j+1 when the two differ in colour.
-func (fb *colorFB) line(t *template, vals int, wt, out []float64) bool {
-	n, k := t.n, t.k
-	if !t.ok {
+func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) bool {
+	n, k := t.N, t.K
+	if !t.OK {
 		return false
 	}
 	fb.off, fb.label = fb.off[:0], fb.label[:0]
@@ -136,10 +140,10 @@ func (fb *colorFB) line(t *template, vals int, wt, out []float64) bool {
 	for j := range k {
 		fb.off = append(fb.off, S)
 		fb.label = append(fb.label, 0)
-		for range t.blocks[j].len {
-			fb.label = append(fb.label, int(t.shift[t.blocks[j].ci]))
+		for range t.Blocks[j].Len {
+			fb.label = append(fb.label, int(t.Shift[t.Blocks[j].Ci]))
 		}
-		S += 1 + t.blocks[j].len
+		S += 1 + t.Blocks[j].Len
 	}
 	fb.off = append(fb.off, S)
 	fb.label = append(fb.label, 0)
@@ -207,13 +211,13 @@ func (fb *colorFB) line(t *template, vals int, wt, out []float64) bool {
 			v := next[g] // gap j stays
 			if j < k {
 				v += next[g+1] // or starts block j
-				L := t.blocks[j].len
+				L := t.Blocks[j].Len
 				for c := range L - 1 {
 					beta[g+1+c] = next[g+2+c]
 					sum += beta[g+1+c]
 				}
 				last := next[fb.off[j+1]] // the last cell of block j: gap j+1
-				if j+1 < k && t.blocks[j].touch {
+				if j+1 < k && t.Blocks[j].Touch {
 					last += next[fb.off[j+1]+1] // or block j+1 at once
 				}
 				beta[g+L] = last
@@ -234,8 +238,8 @@ func (fb *colorFB) line(t *template, vals int, wt, out []float64) bool {
 
 // incoming sets a to the weight of each state at a cell, reached from the
 // states p at the cell before, before the cell's own weight.
-func (fb *colorFB) incoming(t *template, p, a []float64) {
-	k := t.k
+func (fb *colorFB) incoming(t *linekernel.Template, p, a []float64) {
+	k := t.K
 	for j := 0; j <= k; j++ {
 		g := fb.off[j]
 		in := p[g]
@@ -245,11 +249,11 @@ func (fb *colorFB) incoming(t *template, p, a []float64) {
 		a[g] = in
 		if j < k {
 			first := p[g]
-			if j > 0 && t.blocks[j-1].touch {
+			if j > 0 && t.Blocks[j-1].Touch {
 				first += p[g-1]
 			}
 			a[g+1] = first
-			L := t.blocks[j].len
+			L := t.Blocks[j].Len
 			copy(a[g+2:g+1+L], p[g+1:g+L])
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/nonosat/nonosat/internal/linekernel"
 	"github.com/nonosat/nonosat/puzzle"
 )
 
@@ -47,7 +48,7 @@ func TestForwardBackwardBrute(t *testing.T) {
 		for j, r := range runs {
 			clue[j] = puzzle.Block{Len: r, Color: 1}
 		}
-		tm := newTemplate(clue, n)
+		tm := linekernel.NewTemplate(clue, n)
 		wb := make([]float64, n)
 		for i := range wb {
 			switch rng.IntN(6) {
@@ -218,7 +219,7 @@ func TestLearnerRandomHints(t *testing.T) {
 // off after many near-certain cells leaves survivors weighing under 1e-300
 // of them; line must then report false or finite shares, never NaN.
 func TestForwardBackwardUnderflow(t *testing.T) {
-	tm := newTemplate(puzzle.Clue{{Len: 100, Color: 1}}, 200)
+	tm := linekernel.NewTemplate(puzzle.Clue{{Len: 100, Color: 1}}, 200)
 	var fb forwardBackward
 	for m := 30; m < 80; m++ {
 		wb := make([]float64, 200)

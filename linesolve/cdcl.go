@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+
+	"github.com/nonosat/nonosat/internal/linekernel"
 )
 
 // This file is the engine of [Learner]: conflict-driven clause learning
@@ -93,8 +95,8 @@ type cdcl struct {
 	bw      bool // one colour: variables are cells, lines work on masks
 	nv      int  // variables
 	vals    int  // values a cell may take (colours + background); 2 when bw
-	lines   []*template
-	sc      scratch
+	lines   []*linekernel.Template
+	sc      linekernel.Scratch
 
 	bwLines  // black and white: the line masks (cdcl_bw.go)
 	colLines // colour: the cells' domains (cdcl_color.go)
@@ -152,7 +154,7 @@ func newCDCL(s *State) *cdcl {
 	n := h * w
 	c := &cdcl{rng: 0x9E3779B97F4A7C15, hints: true, h: h, w: w, n: n, bw: s.oneColor, claInc: 1, varInc: 1,
 		lubyI: 1, restartAt: cdclRestartUnit, nextReduce: cdclReduceFirst}
-	c.lines = make([]*template, h+w)
+	c.lines = make([]*linekernel.Template, h+w)
 	for l := range h + w {
 		c.lines[l] = s.template(l)
 	}

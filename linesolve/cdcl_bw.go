@@ -3,6 +3,8 @@ package linesolve
 import (
 	"math"
 	"math/bits"
+
+	"github.com/nonosat/nonosat/internal/linekernel"
 )
 
 // The learner's lines in a black-and-white puzzle: every line's known
@@ -41,12 +43,12 @@ func (c *cdcl) initBW(s *State) {
 			c.full[l*W+i/64] |= 1 << (i % 64)
 		}
 	}
-	c.sc.cache = s.sc.cache
-	if W > 1 || c.sc.cache == nil {
-		c.sc.cache = new(lineCache) // one-word lines only
+	c.sc.Cache = s.sc.Cache
+	if W > 1 || c.sc.Cache == nil {
+		c.sc.Cache = new(linekernel.LineCache) // one-word lines only
 	}
 	if W == 2 {
-		c.sc.cache2 = new(lineCache2)
+		c.sc.Cache2 = new(linekernel.LineCache2)
 	}
 	c.k0 = make([]uint64, (h+w)*W)
 	c.k1 = make([]uint64, (h+w)*W)
@@ -119,7 +121,7 @@ func (c *cdcl) solveLineBW(l int) bool {
 	}
 	full := c.full[l]
 	a0, a1 := full&^c.k1[l], full&^c.k0[l]
-	n0, n1, ok := c.lines[l].solveMasks(a0, a1, &c.sc)
+	n0, n1, ok := c.lines[l].SolveMasks(a0, a1, &c.sc)
 	if !ok {
 		return false
 	}
@@ -137,7 +139,7 @@ func (c *cdcl) solveLineBW(l int) bool {
 // placement.
 func (c *cdcl) solveLineW(l int) bool {
 	t := c.lines[l]
-	W := t.words // the line's own words: fewer than c.W for the short lines
+	W := t.Words // the line's own words: fewer than c.W for the short lines
 	a0, a1 := c.t0[:W], c.t1[:W]
 	for i := range W {
 		j := l*c.W + i
@@ -148,13 +150,13 @@ func (c *cdcl) solveLineW(l int) bool {
 	switch W {
 	case 1:
 		var m0, m1 uint64
-		m0, m1, ok = t.solveMasks(a0[0], a1[0], &c.sc)
+		m0, m1, ok = t.SolveMasks(a0[0], a1[0], &c.sc)
 		c.n2[0], c.n2[1] = m0, m1
 		n0, n1 = c.n2[:1], c.n2[1:2]
 	case 2:
-		n0, n1, ok = t.solveMasks2(a0, a1, &c.sc)
+		n0, n1, ok = t.SolveMasks2(a0, a1, &c.sc)
 	default:
-		n0, n1, ok = t.solveMasksW(a0, a1, &c.sc)
+		n0, n1, ok = t.SolveMasksW(a0, a1, &c.sc)
 	}
 	if !ok {
 		return false
@@ -258,7 +260,7 @@ func (c *cdcl) shrink1(l int, cand []int64) {
 			e := min(i+s, m)
 			rm := pre[e] &^ pre[i]
 			c.lineSolves++
-			if t.feasibleBW(full&^(f1|o1&^rm), full&^(f0|o0&^rm)) {
+			if t.FeasibleBW(full&^(f1|o1&^rm), full&^(f0|o0&^rm)) {
 				hi = e - 1
 				break
 			}
@@ -271,7 +273,7 @@ func (c *cdcl) shrink1(l int, cand []int64) {
 			mid := (lo + hi) / 2
 			rm := pre[mid+1] &^ pre[i]
 			c.lineSolves++
-			if t.feasibleBW(full&^(f1|o1&^rm), full&^(f0|o0&^rm)) {
+			if t.FeasibleBW(full&^(f1|o1&^rm), full&^(f0|o0&^rm)) {
 				hi = mid
 			} else {
 				lo = mid + 1
@@ -331,15 +333,15 @@ func (c *cdcl) feasibleWithout(l int, drop []int64) bool {
 	for _, k := range drop {
 		rm[int(k&0xffff)>>6] |= 1 << (k & 63)
 	}
-	tw := t.words
+	tw := t.Words
 	for j := range tw {
 		c.t0[j] = full[j] &^ (c.f1[j] | c.o1[j]&^rm[j])
 		c.t1[j] = full[j] &^ (c.f0[j] | c.o0[j]&^rm[j])
 	}
 	if tw == 2 {
-		return t.feasible2(u128{c.t0[0], c.t0[1]}, u128{c.t1[0], c.t1[1]}, c.sc.arrays2())
+		return t.Feasible2(linekernel.U128{Lo: c.t0[0], Hi: c.t0[1]}, linekernel.U128{Lo: c.t1[0], Hi: c.t1[1]}, c.sc.Arrays2())
 	}
-	return t.feasibleW(c.t0[:tw], c.t1[:tw], &c.sc)
+	return t.FeasibleW(c.t0[:tw], c.t1[:tw], &c.sc)
 }
 
 // explainBW explains literal p forced by line l (p ≥ 0; the clause so far,
@@ -360,49 +362,4 @@ func (c *cdcl) explainBW(l int, p int32, out []int32) []int32 {
 		c.f1[i>>6] |= 1 << (i & 63)
 	}
 	return c.explainLine(l, out)
-}
-
-// feasibleBW reports whether a one-colour line of at most 64 cells has a
-// placement with every cell outside a0 black and every cell outside a1
-// white: the forward pass of the line solver alone.
-func (t *template) feasibleBW(a0, a1 uint64) bool {
-	if !t.ok {
-		return false
-	}
-	n := t.n
-	if n == 0 {
-		return true
-	}
-	g := fill1(a0&1, a0) // cells that may be background in the current gap
-	var s uint64         // starts of the current block
-	for j, b := range t.blocks {
-		s = erode1(a1, b.len)
-		pred := g << 1
-		if j == 0 {
-			pred |= 1
-		}
-		s &= pred
-		if s == 0 {
-			return false // block j starts nowhere
-		}
-		g = fill1(s<<b.len&a0, a0)
-	}
-	if g>>(n-1)&1 != 0 {
-		return true
-	}
-	return t.k > 0 && s>>(n-t.blocks[t.k-1].len)&1 != 0
-}
-
-// feasible2 is feasibleBW for lines of 65 to 128 cells: the forward pass
-// of solveBW2 (into ar), then whether it reaches the line's end.
-func (t *template) feasible2(a0, a1 u128, ar *bw2Arrays) bool {
-	if !t.ok {
-		return false
-	}
-	k := t.k
-	forward2(t.blocks, a0, a1, ar.fs[:k], ar.fg[:k+1])
-	if ar.fg[k].bit(t.n - 1) {
-		return true
-	}
-	return k > 0 && ar.fs[k-1].bit(t.n-t.blocks[k-1].len)
 }

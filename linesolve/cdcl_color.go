@@ -3,6 +3,8 @@ package linesolve
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/nonosat/nonosat/internal/linekernel"
 )
 
 // The learner's lines in a colour puzzle: a cell's domain is the set of
@@ -38,12 +40,12 @@ func (c *cdcl) initColor(s *State) {
 	m := max(c.h, c.w)
 	buf := make([]Set, 2*m)
 	c.lineIn, c.lineOut = buf[:m], buf[m:]
-	c.sc.cache = new(lineCache) // lines of one word and one colour
+	c.sc.Cache = new(linekernel.LineCache) // lines of one word and one colour
 	c.lmOff = make([]int32, len(c.lines))
 	size := 0
 	for l, t := range c.lines {
 		c.lmOff[l] = int32(size)
-		size += t.words * (1 + len(t.colors))
+		size += t.Words * (1 + len(t.Colors))
 	}
 	c.lm = make([]uint64, size)
 	for x := range c.n {
@@ -120,11 +122,11 @@ func (c *cdcl) cellMasks(x int) {
 	d := uint64(c.dom[x])
 	for _, l := range [2]int{x / c.w, c.h + x%c.w} {
 		t := c.lines[l]
-		W, i := t.words, c.bitOf(l, x)
+		W, i := t.Words, c.bitOf(l, x)
 		m := c.lm[c.lmOff[l]:]
 		wi, b := i/64, uint64(1)<<(i%64)
 		m[wi] = m[wi]&^b | -(d&1)&b
-		for ci, sh := range t.shift {
+		for ci, sh := range t.Shift {
 			k := (ci+1)*W + wi
 			m[k] = m[k]&^b | -(d>>sh&1)&b
 		}
@@ -141,45 +143,45 @@ func (c *cdcl) solveLineColor(l int) bool {
 		return c.solveLineCells(l)
 	}
 	t := c.lines[l]
-	if !t.ok {
+	if !t.OK {
 		return false
 	}
-	if t.n == 0 {
+	if t.N == 0 {
 		return true
 	}
-	W, d := t.words, len(t.colors)
+	W, d := t.Words, len(t.Colors)
 	m := c.lm[c.lmOff[l] : int(c.lmOff[l])+W*(1+d)]
 	sc := &c.sc
 	var bg, cov []uint64
 	switch {
 	case W == 1 && d == 1:
-		n0, n1, ok := t.solveMasks(m[0], m[1], sc)
+		n0, n1, ok := t.SolveMasks(m[0], m[1], sc)
 		if !ok {
 			return false
 		}
-		sc.two = [4]uint64{n0, n1}
-		bg, cov = sc.two[0:1], sc.two[1:2]
+		sc.Two = [4]uint64{n0, n1}
+		bg, cov = sc.Two[0:1], sc.Two[1:2]
 	case W == 1:
-		sc.grow(t)
-		copy(sc.acol, m[1:])
-		sc.two[0] = t.core1(m[0], sc)
-		bg, cov = sc.two[0:1], sc.cov
+		sc.Grow(t)
+		copy(sc.Acol, m[1:])
+		sc.Two[0] = t.Core1(m[0], sc)
+		bg, cov = sc.Two[0:1], sc.Cov
 	case d <= 1:
 		var ok bool
 		var a1 []uint64
 		if d == 1 {
 			a1 = m[W:]
 		}
-		bg, cov, ok = t.solveMasksW(m[:W], a1, sc)
+		bg, cov, ok = t.SolveMasksW(m[:W], a1, sc)
 		if !ok {
 			return false
 		}
 	default:
-		sc.grow(t)
-		copy(sc.a0, m[:W])
-		copy(sc.acol, m[W:])
-		t.coreWords(sc)
-		bg, cov = sc.bg, sc.cov
+		sc.Grow(t)
+		copy(sc.A0, m[:W])
+		copy(sc.Acol, m[W:])
+		t.CoreWords(sc)
+		bg, cov = sc.Bg, sc.Cov
 	}
 	ok := bg[0]&1 != 0
 	for ci := range d {
@@ -201,7 +203,7 @@ func (c *cdcl) solveLineColor(l int) bool {
 			if (m[wi]&^bg[wi])>>b&1 != 0 {
 				gone = 1
 			}
-			for ci, sh := range t.shift {
+			for ci, sh := range t.Shift {
 				gone |= (m[(ci+1)*W+wi] &^ cov[ci*W+wi]) >> b & 1 << sh
 			}
 			x := c.cellOf(l, i)
@@ -218,11 +220,11 @@ func (c *cdcl) solveLineColor(l int) bool {
 // solveLineCells is solveLineColor over the cells' domains.
 func (c *cdcl) solveLineCells(l int) bool {
 	t := c.lines[l]
-	in, out := c.lineIn[:t.n], c.lineOut[:t.n]
+	in, out := c.lineIn[:t.N], c.lineOut[:t.N]
 	for i := range in {
 		in[i] = c.dom[c.cellOf(l, i)]
 	}
-	if !t.solve(in, out, &c.sc) {
+	if !t.Solve(in, out, &c.sc) {
 		return false
 	}
 	for i, d := range in {
@@ -265,19 +267,19 @@ func (c *cdcl) cellReason(p, why int32, out []int32) []int32 {
 // those left are appended to out.
 func (c *cdcl) explainColor(l int, p int32, out []int32) []int32 {
 	t := c.lines[l]
-	W, d, n := t.words, len(t.colors), t.n
+	W, d, n := t.Words, len(t.Colors), t.N
 	// The line's masks as they were before p: the current ones with the
 	// colours removed since given back, and x's cell holding v alone.
 	sc := &c.sc
-	sc.grow(t)
+	sc.Grow(t)
 	m := c.lm[c.lmOff[l] : int(c.lmOff[l])+W*(1+d)]
-	copy(sc.a0, m[:W])
-	copy(sc.acol, m[W:])
+	copy(sc.A0, m[:W])
+	copy(sc.Acol, m[W:])
 	mask := func(ci int) []uint64 {
 		if ci < 0 {
-			return sc.a0
+			return sc.A0
 		}
-		return sc.acol[ci*W : (ci+1)*W]
+		return sc.Acol[ci*W : (ci+1)*W]
 	}
 	xi, before := -1, int32(-1)
 	if p >= 0 {
@@ -288,7 +290,7 @@ func (c *cdcl) explainColor(l int, p int32, out []int32) []int32 {
 		for ci := -1; ci < d; ci++ {
 			mask(ci)[xi/64] &^= b
 		}
-		if ci := int(t.ciOf[v%c.vals]); ci >= -1 {
+		if ci := int(t.CiOf[v%c.vals]); ci >= -1 {
 			mask(ci)[xi/64] |= b
 		}
 	}
@@ -302,7 +304,7 @@ func (c *cdcl) explainColor(l int, p int32, out []int32) []int32 {
 		}
 		for ; rest != 0; rest &= rest - 1 {
 			e := bits.TrailingZeros64(rest)
-			ci := int(t.ciOf[e])
+			ci := int(t.CiOf[e])
 			if ci < -1 {
 				continue // outside the clue: never matters to the line
 			}
@@ -319,19 +321,19 @@ func (c *cdcl) explainColor(l int, p int32, out []int32) []int32 {
 	// frontier is taken from the end of the line instead when that leaves
 	// more candidates beyond it.
 	pad := 64*W - n
-	reverseShift(sc.ra0, sc.a0, pad)
+	linekernel.ReverseShift(sc.Ra0, sc.A0, pad)
 	for ci := range d {
-		reverseShift(sc.racol[ci*W:(ci+1)*W], sc.acol[ci*W:(ci+1)*W], pad)
+		linekernel.ReverseShift(sc.Racol[ci*W:(ci+1)*W], sc.Acol[ci*W:(ci+1)*W], pad)
 	}
 	c.lineSolves += 2
-	_, far := t.frontier(sc, false)
-	_, rfar := t.frontier(sc, true)
+	_, far := t.Frontier(sc, false)
+	_, rfar := t.Frontier(sc, true)
 	nf, nr := 0, 0
 	for _, cd := range cand {
 		i, ci := int(cd>>7&(1<<17-1)), int(cd&127)-1
 		reach := 1
 		if ci >= 0 {
-			reach = t.maxLen[ci]
+			reach = t.MaxLen[ci]
 		}
 		if i > far+reach {
 			nf++
@@ -341,9 +343,9 @@ func (c *cdcl) explainColor(l int, p int32, out []int32) []int32 {
 		}
 	}
 	rev := nr > nf
-	a0, acol := sc.a0, sc.acol
+	a0, acol := sc.A0, sc.Acol
 	if rev {
-		a0, acol, far = sc.ra0, sc.racol, rfar
+		a0, acol, far = sc.Ra0, sc.Racol, rfar
 	}
 	for k := len(cand) - 1; k >= 0; k-- { // newest first
 		i, ci := int(cand[k]>>7&(1<<17-1)), int(cand[k]&127)-1
@@ -352,7 +354,7 @@ func (c *cdcl) explainColor(l int, p int32, out []int32) []int32 {
 		}
 		m, reach := a0, far+1
 		if ci >= 0 {
-			m, reach = acol[ci*W:(ci+1)*W], far+t.maxLen[ci]
+			m, reach = acol[ci*W:(ci+1)*W], far+t.MaxLen[ci]
 		}
 		m[i/64] |= 1 << (i % 64)
 		if i > reach {
@@ -360,7 +362,7 @@ func (c *cdcl) explainColor(l int, p int32, out []int32) []int32 {
 			continue
 		}
 		c.lineSolves++
-		if ok, f := t.frontier(sc, rev); ok {
+		if ok, f := t.Frontier(sc, rev); ok {
 			m[i/64] &^= 1 << (i % 64) // needed
 		} else {
 			cand[k], far = -1, f
@@ -373,7 +375,7 @@ func (c *cdcl) explainColor(l int, p int32, out []int32) []int32 {
 		ci := int(k&127) - 1
 		e := 0
 		if ci >= 0 {
-			e = int(t.shift[ci])
+			e = int(t.Shift[ci])
 		}
 		out = append(out, c.is(c.cellOf(l, int(k>>7&(1<<17-1))), e)) // "has e", false
 	}

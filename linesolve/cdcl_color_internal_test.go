@@ -167,7 +167,7 @@ func (c *cdcl) facts() []Set {
 // lineDomains returns the domains of line l's cells, from cells (nil:
 // the current ones).
 func (c *cdcl) lineDomains(l int, cells []Set) []Set {
-	d := make([]Set, c.lines[l].n)
+	d := make([]Set, c.lines[l].N)
 	for i := range d {
 		x := c.cellOf(l, i)
 		if cells != nil {

@@ -57,14 +57,6 @@ func (l *Learner) SetSeed(seed uint64) {
 	}
 }
 
-// A CellLit is a literal of the clauses a Learner learns: cell (Row,
-// Col) has colour Color or, with Not, has not.
-type CellLit struct {
-	Row, Col int
-	Color    puzzle.Color
-	Not      bool
-}
-
 // SetProof makes the Learner report, in order, every clause it learns
 // to lemma and every learnt clause it deletes to del (nil: deletions are
 // not reported). Each learnt clause follows by unit propagation from the

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/nonosat/nonosat/internal/linekernel"
 	"github.com/nonosat/nonosat/puzzle"
 )
 
@@ -24,8 +25,8 @@ func randomBWGrid(rng *rand.Rand, h, w int, density float64) puzzle.Grid {
 
 // lineTemplates is the templates of s's lines, rows then columns, as
 // beliefs takes them.
-func lineTemplates(s *State) []*template {
-	lines := make([]*template, s.h+s.w)
+func lineTemplates(s *State) []*linekernel.Template {
+	lines := make([]*linekernel.Template, s.h+s.w)
 	for l := range lines {
 		lines[l] = s.template(l)
 	}

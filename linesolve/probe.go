@@ -3,6 +3,9 @@ package linesolve
 import (
 	"math"
 	"math/bits"
+
+	"github.com/nonosat/nonosat/internal/linekernel"
+	"github.com/nonosat/nonosat/puzzle"
 )
 
 // probeScratch is what Probe keeps between branches: a branch state that is
@@ -35,21 +38,21 @@ func (s *State) prober() *probeScratch {
 		t.cells = make([]Set, len(s.cells))
 		t.initLines()
 		t.popped = make([]uint64, (s.h+s.w+63)/64)
-		if s.sc.cache == nil && min(s.h, s.w) <= 64 {
-			s.sc.cache = new(lineCache)
+		if s.sc.Cache == nil && min(s.h, s.w) <= 64 {
+			s.sc.Cache = new(linekernel.LineCache)
 		}
-		t.sc.cache = s.sc.cache
-		if s.sc.cache2 == nil && s.bw && (twoWords(s.h) || twoWords(s.w)) {
-			s.sc.cache2 = new(lineCache2)
+		t.sc.Cache = s.sc.Cache
+		if s.sc.Cache2 == nil && s.bw && (twoWords(s.h) || twoWords(s.w)) {
+			s.sc.Cache2 = new(linekernel.LineCache2)
 		}
-		t.sc.cache2 = s.sc.cache2
+		t.sc.Cache2 = s.sc.Cache2
 		n := len(s.cells)
 		s.probe = &probeScratch{t: t, stamp: make([]int32, n), seen: make([]int32, n),
 			cnt: make([]int32, n), acc: make([]Set, n),
 			open: make([]int32, s.h+s.w), slack: make([]int32, s.h+s.w)}
 		for l := range s.h + s.w {
 			tp := s.template(l)
-			s.probe.slack[l] = int32(max(tp.n-tp.minLen, 0)) // below 0: no placement
+			s.probe.slack[l] = int32(max(tp.N-tp.MinLen, 0)) // below 0: no placement
 		}
 	}
 	s.probe.dirty = true
@@ -347,4 +350,12 @@ func (s *State) proofCommon(x int, surv Set, y int, gone Set) {
 		}
 		s.proofLemma(y, w, 0, 0)
 	}
+}
+
+// A CellLit is a literal of the clauses a Learner learns: cell (Row,
+// Col) has colour Color or, with Not, has not.
+type CellLit struct {
+	Row, Col int
+	Color    puzzle.Color
+	Not      bool
 }

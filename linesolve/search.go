@@ -213,7 +213,7 @@ func (s *State) copyInto(t *State) {
 	t.clearQueue()
 	t.failed = s.failed
 	t.probe = s.prober()
-	t.sc.cache, t.sc.cache2 = s.sc.cache, s.sc.cache2
+	t.sc.Cache, t.sc.Cache2 = s.sc.Cache, s.sc.Cache2
 	t.stats = Stats{}
 	if t.lineStamp == nil {
 		t.lw = s.lw

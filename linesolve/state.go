@@ -3,6 +3,7 @@ package linesolve
 import (
 	"math/bits"
 
+	"github.com/nonosat/nonosat/internal/linekernel"
 	"github.com/nonosat/nonosat/puzzle"
 )
 
@@ -21,7 +22,7 @@ type State struct {
 	h, w  int
 	cells []Set // backing array of Cells, row-major
 
-	rows, cols []template // shared, read-only, by clones
+	rows, cols []linekernel.Template // shared, read-only, by clones
 
 	// Lines to solve: rows are 0…h-1, columns h…h+w-1. Each line is queued
 	// at most once, so a ring of h+w entries is enough.
@@ -46,7 +47,7 @@ type State struct {
 
 	line  []Set // a column gathered for solving
 	out   []Set // refined domains of the line being solved
-	sc    scratch
+	sc    linekernel.Scratch
 	stats Stats
 
 	// Probing.
@@ -96,18 +97,18 @@ type Stats struct {
 func NewState(p *puzzle.Puzzle) *State {
 	h, w := p.Height(), p.Width()
 	s := &State{h: h, w: w, bw: p.NumColors() == 1, oneColor: p.NumColors() == 1}
-	s.rows = make([]template, h)
-	s.cols = make([]template, w)
+	s.rows = make([]linekernel.Template, h)
+	s.cols = make([]linekernel.Template, w)
 	rowColors := make([]Set, h)
 	colColors := make([]Set, w)
 	for r, clue := range p.Rows {
-		s.rows[r] = newTemplate(clue, w)
-		s.rows[r].id = int32(r)
+		s.rows[r] = linekernel.NewTemplate(clue, w)
+		s.rows[r].ID = int32(r)
 		rowColors[r] = clueColors(clue)
 	}
 	for c, clue := range p.Cols {
-		s.cols[c] = newTemplate(clue, h)
-		s.cols[c].id = int32(h + c)
+		s.cols[c] = linekernel.NewTemplate(clue, h)
+		s.cols[c].ID = int32(h + c)
 		colColors[c] = clueColors(clue)
 	}
 	all := All(p.NumColors())
@@ -127,7 +128,7 @@ func NewState(p *puzzle.Puzzle) *State {
 func clueColors(clue puzzle.Clue) Set {
 	var s Set
 	for _, b := range clue {
-		s |= bit(b.Color)
+		s |= linekernel.Bit(b.Color)
 	}
 	return s
 }
@@ -276,7 +277,7 @@ func (s *State) nextLine() int {
 }
 
 // template is line l's template: row l, or column l-h.
-func (s *State) template(l int) *template {
+func (s *State) template(l int) *linekernel.Template {
 	if l < s.h {
 		return &s.rows[l]
 	}
@@ -348,7 +349,7 @@ func (s *State) propagate() bool {
 		l := s.nextLine()
 		if l < h {
 			row := s.cells[l*w : (l+1)*w]
-			if !s.rows[l].solve(row, s.out, &s.sc) {
+			if !s.rows[l].Solve(row, s.out, &s.sc) {
 				s.failed = true
 				return false
 			}
@@ -370,7 +371,7 @@ func (s *State) propagate() bool {
 		for r := range col {
 			col[r] = s.cells[r*w+c]
 		}
-		if !s.cols[c].solve(col, s.out, &s.sc) {
+		if !s.cols[c].Solve(col, s.out, &s.sc) {
 			s.failed = true
 			return false
 		}
@@ -400,7 +401,7 @@ func (s *State) propagateBW() bool {
 		l := s.nextLine()
 		t := s.template(l)
 		a0, a1 := s.m[2*l], s.m[2*l+1]
-		n0, n1, ok := t.solveMasks(a0, a1, &s.sc)
+		n0, n1, ok := t.SolveMasks(a0, a1, &s.sc)
 		if !ok {
 			s.failed = true
 			return false
@@ -446,18 +447,18 @@ func (s *State) propagateWords() bool {
 	for s.size > 0 && !s.stopped() {
 		l := s.nextLine()
 		t := s.template(l)
-		tw := t.words
+		tw := t.Words
 		a0, a1 := s.m[2*l*W:2*l*W+tw], s.m[(2*l+1)*W:(2*l+1)*W+tw]
 		var n0, n1 []uint64
 		ok := true
 		switch tw {
 		case 1:
-			s.n2[0], s.n2[1], ok = t.solveMasks(a0[0], a1[0], &s.sc)
+			s.n2[0], s.n2[1], ok = t.SolveMasks(a0[0], a1[0], &s.sc)
 			n0, n1 = s.n2[:1], s.n2[1:]
 		case 2:
-			n0, n1, ok = t.solveMasks2(a0, a1, &s.sc)
+			n0, n1, ok = t.SolveMasks2(a0, a1, &s.sc)
 		default:
-			n0, n1, ok = t.solveMasksW(a0, a1, &s.sc)
+			n0, n1, ok = t.SolveMasksW(a0, a1, &s.sc)
 		}
 		if !ok {
 			s.failed = true

@@ -1,4 +1,4 @@
-package linesolve
+package linekernel
 
 import (
 	"math/rand/v2"
@@ -12,7 +12,7 @@ import (
 // 64 cells, random clues (some too long) and random known cells.
 func TestFeasibleBW(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	var w scratch
+	var w Scratch
 	yes, no := 0, 0
 	for i := range 200000 {
 		n := 1 + rng.IntN(64)
@@ -33,7 +33,7 @@ func TestFeasibleBW(t *testing.T) {
 			}
 			clue = puzzle.LineClue(line)
 		}
-		tp := newTemplate(clue, n)
+		tp := NewTemplate(clue, n)
 		full := ^uint64(0) >> (64 - n)
 		a0, a1 := full, full
 		known := rng.IntN(n + 1)
@@ -50,8 +50,8 @@ func TestFeasibleBW(t *testing.T) {
 			cells[j] = Set(a0>>j&1) | Set(a1>>j&1)<<1
 		}
 		out := make([]Set, n)
-		want := tp.solve(cells, out, &w)
-		if got := tp.feasibleBW(a0, a1); got != want {
+		want := tp.Solve(cells, out, &w)
+		if got := tp.FeasibleBW(a0, a1); got != want {
 			t.Fatalf("clue %v, cells %v: feasibleBW = %v, line solver %v", clue, cells, got, want)
 		}
 		if want {
@@ -71,8 +71,8 @@ func TestFeasibleBW(t *testing.T) {
 // on cells, on random one-colour lines of 1 to 200 cells.
 func TestLineMasksW(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	var w, w2 scratch
-	w3 := scratch{cache: new(lineCache), cache2: new(lineCache2)}
+	var w, w2 Scratch
+	w3 := Scratch{Cache: new(LineCache), Cache2: new(LineCache2)}
 	yes, no := 0, 0
 	for i := range 30000 {
 		n := 1 + rng.IntN(200)
@@ -94,8 +94,8 @@ func TestLineMasksW(t *testing.T) {
 		if i%5 == 0 {
 			clue = append(clue, puzzle.Block{Len: 1 + rng.IntN(4), Color: 1})
 		}
-		tp := newTemplate(clue, n)
-		tp.id = int32(i) // the caches tell lines apart by id
+		tp := NewTemplate(clue, n)
+		tp.ID = int32(i) // the caches tell lines apart by id
 		W := (n + 63) / 64
 		a0, a1 := make([]uint64, W), make([]uint64, W)
 		cells := make([]Set, n)
@@ -108,21 +108,21 @@ func TestLineMasksW(t *testing.T) {
 			a1[j/64] |= uint64(cells[j]>>1&1) << (j % 64)
 		}
 		out := make([]Set, n)
-		want := tp.solve(cells, out, &w)
-		if got := tp.feasibleW(a0, a1, &w2); got != want {
+		want := tp.Solve(cells, out, &w)
+		if got := tp.FeasibleW(a0, a1, &w2); got != want {
 			t.Fatalf("clue %v, cells %v: feasibleW = %v, line solver %v", clue, cells, got, want)
 		}
 		if W == 2 {
-			if got := tp.feasible2(u128{a0[0], a0[1]}, u128{a1[0], a1[1]}, w2.arrays2()); got != want {
+			if got := tp.Feasible2(U128{a0[0], a0[1]}, U128{a1[0], a1[1]}, w2.Arrays2()); got != want {
 				t.Fatalf("clue %v, cells %v: feasible2 = %v, line solver %v", clue, cells, got, want)
 			}
 		}
-		n0, n1, ok := tp.solveMasksW(a0, a1, &w2)
+		n0, n1, ok := tp.SolveMasksW(a0, a1, &w2)
 		if ok != want {
 			t.Fatalf("clue %v, cells %v: solveMasksW ok = %v, line solver %v", clue, cells, ok, want)
 		}
 		if W == 1 {
-			if _, _, ok := tp.solveMasks(a0[0], a1[0], &w3); ok != want {
+			if _, _, ok := tp.SolveMasks(a0[0], a1[0], &w3); ok != want {
 				t.Fatalf("clue %v, cells %v: solveMasks ok = %v, line solver %v", clue, cells, ok, want)
 			}
 		}
@@ -142,14 +142,14 @@ func TestLineMasksW(t *testing.T) {
 		check("solveMasksW", n0, n1)
 		switch W {
 		case 1:
-			m0, m1, ok := tp.solveMasks(a0[0], a1[0], &w3)
+			m0, m1, ok := tp.SolveMasks(a0[0], a1[0], &w3)
 			if !ok {
 				t.Fatalf("clue %v, cells %v: solveMasks finds no placement", clue, cells)
 			}
 			check("solveMasks", []uint64{m0}, []uint64{m1})
 		case 2:
 			for _, what := range []string{"solveMasks2", "solveMasks2 from its cache"} {
-				m0, m1, ok := tp.solveMasks2(a0, a1, &w3)
+				m0, m1, ok := tp.SolveMasks2(a0, a1, &w3)
 				if !ok {
 					t.Fatalf("clue %v, cells %v: %s finds no placement", clue, cells, what)
 				}

@@ -1,4 +1,4 @@
-package linesolve
+package linekernel
 
 import "math/bits"
 
@@ -17,22 +17,22 @@ import "math/bits"
 //
 // With rev, the same over the reversed line (t.rblocks over w.ra0 and
 // w.racol): far is then counted from the line's end.
-func (t *template) frontier(w *scratch, rev bool) (ok bool, far int) {
-	if !t.ok {
+func (t *Template) Frontier(w *Scratch, rev bool) (ok bool, far int) {
+	if !t.OK {
 		return false, -1
 	}
-	if t.n == 0 {
+	if t.N == 0 {
 		return true, -1
 	}
-	blocks, a0, acol := t.blocks, w.a0, w.acol
+	blocks, a0, acol := t.Blocks, w.A0, w.Acol
 	if rev {
-		blocks, a0, acol = t.rblocks, w.ra0, w.racol
+		blocks, a0, acol = t.rblocks, w.Ra0, w.Racol
 	}
-	switch t.words {
+	switch t.Words {
 	case 1:
-		return frontier1(blocks, t.n, a0[0], acol)
+		return frontier1(blocks, t.N, a0[0], acol)
 	case 2:
-		return frontier2(blocks, t.n, a0, acol)
+		return frontier2(blocks, t.N, a0, acol)
 	}
 	return t.frontierW(blocks, a0, acol, w)
 }
@@ -45,7 +45,7 @@ func frontier1(blocks []tblock, n int, a0 uint64, acol []uint64) (ok bool, far i
 	var prev uint64      // starts of block j-1
 	prevLen, prevTouch := 0, false
 	for j, b := range blocks {
-		s := erode1(acol[b.ci], b.len)
+		s := erode1(acol[b.Ci], b.Len)
 		pred := g << 1
 		if j == 0 {
 			pred |= 1
@@ -56,9 +56,9 @@ func frontier1(blocks []tblock, n int, a0 uint64, acol []uint64) (ok bool, far i
 		if s == 0 {
 			return false, 63 - bits.LeadingZeros64(cover)
 		}
-		g = fill1(s<<b.len&a0, a0)
-		cover |= s<<(b.len-1) | g
-		prev, prevLen, prevTouch = s, b.len, b.touch
+		g = fill1(s<<b.Len&a0, a0)
+		cover |= s<<(b.Len-1) | g
+		prev, prevLen, prevTouch = s, b.Len, b.Touch
 	}
 	far = 63 - bits.LeadingZeros64(cover)
 	if g>>(n-1)&1 != 0 {
@@ -68,25 +68,25 @@ func frontier1(blocks []tblock, n int, a0 uint64, acol []uint64) (ok bool, far i
 }
 
 // frontierW is frontier for lines of any number of words.
-func (t *template) frontierW(blocks []tblock, a0, acol []uint64, w *scratch) (ok bool, far int) {
-	n, k, W := t.n, t.k, t.words
-	forward(blocks, W, a0, acol, w.fs, w.fg, w.tmp)
-	far = topBit(w.fg[:W])
+func (t *Template) frontierW(blocks []tblock, a0, acol []uint64, w *Scratch) (ok bool, far int) {
+	n, k, W := t.N, t.K, t.Words
+	forward(blocks, W, a0, acol, w.Fs, w.Fg, w.tmp)
+	far = topBit(w.Fg[:W])
 	for j, b := range blocks {
-		if s := topBit(w.fs[j*W : (j+1)*W]); s >= 0 {
-			far = max(far, s+b.len-1)
+		if s := topBit(w.Fs[j*W : (j+1)*W]); s >= 0 {
+			far = max(far, s+b.Len-1)
 		}
-		far = max(far, topBit(w.fg[(j+1)*W:(j+2)*W]))
+		far = max(far, topBit(w.Fg[(j+1)*W:(j+2)*W]))
 	}
 	last := n - 1
-	if w.fg[k*W+last/64]>>(last%64)&1 != 0 {
+	if w.Fg[k*W+last/64]>>(last%64)&1 != 0 {
 		return true, far
 	}
 	if k == 0 {
 		return false, far
 	}
-	p := n - blocks[k-1].len
-	return w.fs[(k-1)*W+p/64]>>(p%64)&1 != 0, far
+	p := n - blocks[k-1].Len
+	return w.Fs[(k-1)*W+p/64]>>(p%64)&1 != 0, far
 }
 
 // topBit returns the highest set bit of x, or -1.

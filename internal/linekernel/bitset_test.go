@@ -1,4 +1,4 @@
-package linesolve
+package linekernel
 
 import (
 	"math/big"
@@ -70,7 +70,7 @@ func TestBitsetHelpers(t *testing.T) {
 				want[j] = true
 			}
 		}
-		reverseShift(got, x, pad+s)
+		ReverseShift(got, x, pad+s)
 		if wantW = toWords(want, words); !slices.Equal(got, wantW) {
 			t.Fatalf("reverseShift(%d words, n=%d, s=%d) = %x, want %x", words, n, s, got, wantW)
 		}
@@ -138,30 +138,30 @@ func TestSolveWordsAgree(t *testing.T) {
 		}
 		cells := make([]Set, n)
 		for i := range cells {
-			cells[i] = All(m)
+			cells[i] = (Set(1)<<(m+1) - 1)
 			if rng.IntN(4) == 0 {
-				cells[i] = Set(rng.Uint64()) & All(m)
+				cells[i] = Set(rng.Uint64()) & (Set(1)<<(m+1) - 1)
 			}
 		}
-		t1 := newTemplate(clue, n)
-		tn := newTemplate(clue, n)
-		tn.words = 1 + rng.IntN(3)
-		if tn.words == 1 {
-			tn.words = 2
+		t1 := NewTemplate(clue, n)
+		tn := NewTemplate(clue, n)
+		tn.Words = 1 + rng.IntN(3)
+		if tn.Words == 1 {
+			tn.Words = 2
 		}
-		var w1, wn scratch
+		var w1, wn Scratch
 		out1, outn := make([]Set, n), make([]Set, n)
-		ok1 := t1.solve(cells, out1, &w1)
+		ok1 := t1.Solve(cells, out1, &w1)
 		okn := tn.solveWords(cells, outn, &wn)
 		if ok1 != okn || ok1 && !slices.Equal(out1, outn) {
-			t.Fatalf("clue %v cells %v: one word %v %v, %d words %v %v", clue, cells, out1, ok1, tn.words, outn, okn)
+			t.Fatalf("clue %v cells %v: one word %v %v, %d words %v %v", clue, cells, out1, ok1, tn.Words, outn, okn)
 		}
 		if !ok1 {
 			continue
 		}
-		for j := range t1.blocks {
+		for j := range t1.Blocks {
 			for p := range n {
-				if w1.fs[j]>>p&1 != wn.fs[j*tn.words+p/64]>>(p%64)&1 {
+				if w1.Fs[j]>>p&1 != wn.Fs[j*tn.Words+p/64]>>(p%64)&1 {
 					t.Fatalf("clue %v: start node (%d,%d) differs", clue, j, p)
 				}
 			}
@@ -175,19 +175,19 @@ func TestSolveWordsAgree(t *testing.T) {
 func TestU128(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 128), big.NewInt(1))
-	toBig := func(x u128) *big.Int {
-		b := new(big.Int).SetUint64(x.hi)
-		return b.Lsh(b, 64).Or(b, new(big.Int).SetUint64(x.lo))
+	toBig := func(x U128) *big.Int {
+		b := new(big.Int).SetUint64(x.Hi)
+		return b.Lsh(b, 64).Or(b, new(big.Int).SetUint64(x.Lo))
 	}
-	random := func() u128 {
+	random := func() U128 {
 		switch rng.IntN(4) {
 		case 0: // long runs, so that fills carry far
 			x := ^uint64(0) << rng.IntN(64)
-			return u128{x, ^uint64(0) >> rng.IntN(64)}
+			return U128{x, ^uint64(0) >> rng.IntN(64)}
 		case 1:
-			return u128{^uint64(0), rng.Uint64()}
+			return U128{^uint64(0), rng.Uint64()}
 		}
-		return u128{rng.Uint64(), rng.Uint64()}
+		return U128{rng.Uint64(), rng.Uint64()}
 	}
 	for range 20000 {
 		x, y := random(), random()
@@ -218,10 +218,10 @@ func TestU128(t *testing.T) {
 		// fill128 against fill on two words.
 		a := x
 		seeds := y.and(a)
-		dst := []uint64{seeds.lo, seeds.hi}
-		fill(dst, dst, []uint64{a.lo, a.hi})
-		if got := fill128(seeds, a); got != (u128{dst[0], dst[1]}) {
-			t.Fatalf("fill128(%x, %x) = %x, want %x", toBig(seeds), toBig(a), toBig(got), toBig(u128{dst[0], dst[1]}))
+		dst := []uint64{seeds.Lo, seeds.Hi}
+		fill(dst, dst, []uint64{a.Lo, a.Hi})
+		if got := fill128(seeds, a); got != (U128{dst[0], dst[1]}) {
+			t.Fatalf("fill128(%x, %x) = %x, want %x", toBig(seeds), toBig(a), toBig(got), toBig(U128{dst[0], dst[1]}))
 		}
 	}
 }

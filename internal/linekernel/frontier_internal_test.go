@@ -1,4 +1,4 @@
-package linesolve
+package linekernel
 
 import (
 	"math/rand/v2"
@@ -28,7 +28,7 @@ func prefixReach(clue puzzle.Clue, cells []Set) (ok bool, far int) {
 			return false
 		}
 		for q := p; q < p+clue[j].Len; q++ {
-			if cells[q]&bit(clue[j].Color) == 0 {
+			if cells[q]&Bit(clue[j].Color) == 0 {
 				return false
 			}
 		}
@@ -102,22 +102,23 @@ func TestFrontier(t *testing.T) {
 			for cells[i] == 0 {
 				for v := range colors + 1 {
 					if rng.IntN(10) < 8 {
-						cells[i] |= bit(puzzle.Color(v))
+						cells[i] |= Bit(puzzle.Color(v))
 					}
 				}
 			}
 		}
-		tp := newTemplate(clue, n)
-		var w scratch
-		w.grow(&tp)
+		tp := NewTemplate(clue, n)
+		var w Scratch
+		w.Grow(&tp)
 		tp.fillMasks(cells, &w)
-		pad := 64*tp.words - n
-		reverseShift(w.ra0, w.a0, pad)
-		for ci := range tp.colors {
-			W := tp.words
-			reverseShift(w.racol[ci*W:(ci+1)*W], w.acol[ci*W:(ci+1)*W], pad)
+		pad := 64*tp.Words - n
+		ReverseShift(w.Ra0, w.A0, pad)
+		for ci := range tp.Colors {
+			W := tp.Words
+			ReverseShift(w.Racol[ci*W:(ci+1)*W], w.Acol[ci*W:(ci+1)*W], pad)
 		}
-		_, lineOK := Line(clue, cells)
+		var w2 Scratch
+		lineOK := tp.Solve(cells, make([]Set, n), &w2) // what Line does
 		wantOK, wantFar := prefixReach(clue, cells)
 		if wantOK != lineOK {
 			t.Fatalf("case %d: prefixReach says %v, Line %v", tc, wantOK, lineOK)
@@ -131,8 +132,8 @@ func TestFrontier(t *testing.T) {
 			rclue[len(clue)-1-j] = clue[j]
 		}
 		_, wantRFar := prefixReach(rclue, rcells)
-		ok, far := tp.frontier(&w, false)
-		rok, rfar := tp.frontier(&w, true)
+		ok, far := tp.Frontier(&w, false)
+		rok, rfar := tp.Frontier(&w, true)
 		if ok != wantOK || rok != wantOK || far != wantFar || rfar != wantRFar {
 			t.Fatalf("case %d: clue %v: frontier %v %d, reversed %v %d; want %v %d, %d", tc, clue, ok, far, rok, rfar, wantOK, wantFar, wantRFar)
 		}
@@ -141,10 +142,10 @@ func TestFrontier(t *testing.T) {
 		}
 		infeasible++
 		for i := range n {
-			for ci, e := range append([]uint{0}, tp.shift...) {
+			for ci, e := range append([]uint{0}, tp.Shift...) {
 				reach := 1
 				if ci > 0 {
-					reach = tp.maxLen[ci-1]
+					reach = tp.MaxLen[ci-1]
 				}
 				if cells[i]&(1<<e) != 0 || i <= far+reach {
 					continue
@@ -186,34 +187,34 @@ func TestCore2AgreesWithWords(t *testing.T) {
 		clue := puzzle.LineClue(goal)
 		cells := make([]Set, n)
 		for i := range cells {
-			cells[i] = bit(goal[i])
+			cells[i] = Bit(goal[i])
 			for v := range colors + 1 {
 				if rng.IntN(2) == 0 {
-					cells[i] |= bit(puzzle.Color(v))
+					cells[i] |= Bit(puzzle.Color(v))
 				}
 			}
 		}
 		for range tc % 3 * 2 { // some lose a colour of the goal: often no placement
 			i := rng.IntN(n)
-			if d := cells[i] &^ bit(goal[i]); d != 0 {
+			if d := cells[i] &^ Bit(goal[i]); d != 0 {
 				cells[i] = d
 			}
 		}
-		tp := newTemplate(clue, n)
-		if !tp.ok {
+		tp := NewTemplate(clue, n)
+		if !tp.OK {
 			continue
 		}
-		var a, b scratch
-		for _, w := range []*scratch{&a, &b} {
-			w.grow(&tp)
+		var a, b Scratch
+		for _, w := range []*Scratch{&a, &b} {
+			w.Grow(&tp)
 			tp.fillMasks(cells, w)
 		}
 		tp.core2(&a)
 		tp.coreWordsAny(&b)
-		if !slices.Equal(a.fs, b.fs) || !slices.Equal(a.fg, b.fg) || !slices.Equal(a.bg, b.bg) || !slices.Equal(a.cov, b.cov) {
+		if !slices.Equal(a.Fs, b.Fs) || !slices.Equal(a.Fg, b.Fg) || !slices.Equal(a.Bg, b.Bg) || !slices.Equal(a.Cov, b.Cov) {
 			t.Fatalf("case %d: clue %v on %d cells: core2 and coreWordsAny differ", tc, clue, n)
 		}
-		if a.bg[0]&1 != 0 || len(a.cov) > 0 && a.cov[0]&1 != 0 {
+		if a.Bg[0]&1 != 0 || len(a.Cov) > 0 && a.Cov[0]&1 != 0 {
 			feasible++
 		}
 	}

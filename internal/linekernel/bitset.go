@@ -1,4 +1,4 @@
-package linesolve
+package linekernel
 
 import "math/bits"
 
@@ -97,7 +97,7 @@ func erode(dst, src []uint64, c int) {
 // reverseShift sets dst to src with the bit order reversed over all the
 // words and then moved s cells towards the start: bit i of src lands on
 // bit 64·len-1-i-s. dst and src must not overlap.
-func reverseShift(dst, src []uint64, s int) {
+func ReverseShift(dst, src []uint64, s int) {
 	n := len(dst)
 	ws, bs := s/64, uint(s%64)
 	// Word w of the reversed set is the reverse of word n-1-w of src.
@@ -145,48 +145,48 @@ func or(x, y []uint64) {
 }
 
 // u128 is a bit set of up to 128 cells: lo holds cells 0–63.
-type u128 struct{ lo, hi uint64 }
+type U128 struct{ Lo, Hi uint64 }
 
-func (x u128) and(y u128) u128 { return u128{x.lo & y.lo, x.hi & y.hi} }
+func (x U128) and(y U128) U128 { return U128{x.Lo & y.Lo, x.Hi & y.Hi} }
 
-func (x u128) or(y u128) u128 { return u128{x.lo | y.lo, x.hi | y.hi} }
+func (x U128) or(y U128) U128 { return U128{x.Lo | y.Lo, x.Hi | y.Hi} }
 
 // rev reverses the 128 bits of x and shifts the result right by k: for a
 // line of 128−k cells, cell i goes to cell 127−k−i.
-func (x u128) rev(k int) u128 {
-	return u128{bits.Reverse64(x.hi), bits.Reverse64(x.lo)}.shr(k)
+func (x U128) rev(k int) U128 {
+	return U128{bits.Reverse64(x.Hi), bits.Reverse64(x.Lo)}.shr(k)
 }
 
-func (x u128) shl(k int) u128 {
+func (x U128) shl(k int) U128 {
 	switch {
 	case k == 0:
 		return x
 	case k < 64:
-		return u128{x.lo << k, x.hi<<k | x.lo>>(64-k)}
+		return U128{x.Lo << k, x.Hi<<k | x.Lo>>(64-k)}
 	}
-	return u128{0, x.lo << (k - 64)}
+	return U128{0, x.Lo << (k - 64)}
 }
 
-func (x u128) shr(k int) u128 {
+func (x U128) shr(k int) U128 {
 	switch {
 	case k == 0:
 		return x
 	case k < 64:
-		return u128{x.lo>>k | x.hi<<(64-k), x.hi >> k}
+		return U128{x.Lo>>k | x.Hi<<(64-k), x.Hi >> k}
 	}
-	return u128{x.hi >> (k - 64), 0}
+	return U128{x.Hi >> (k - 64), 0}
 }
 
-func (x u128) bit(i int) bool {
+func (x U128) bit(i int) bool {
 	if i < 64 {
-		return x.lo>>i&1 != 0
+		return x.Lo>>i&1 != 0
 	}
-	return x.hi>>(i-64)&1 != 0
+	return x.Hi>>(i-64)&1 != 0
 }
 
 // fill128 is fill1 over 128 bits.
-func fill128(seeds, a u128) u128 {
-	lo, carry := bits.Add64(a.lo, seeds.lo, 0)
-	hi, _ := bits.Add64(a.hi, seeds.hi, carry)
-	return u128{(lo^a.lo)&a.lo | seeds.lo, (hi^a.hi)&a.hi | seeds.hi}
+func fill128(seeds, a U128) U128 {
+	lo, carry := bits.Add64(a.Lo, seeds.Lo, 0)
+	hi, _ := bits.Add64(a.Hi, seeds.Hi, carry)
+	return U128{(lo^a.Lo)&a.Lo | seeds.Lo, (hi^a.Hi)&a.Hi | seeds.Hi}
 }

@@ -1,4 +1,4 @@
-package linesolve
+package linekernel
 
 import "math/bits"
 
@@ -10,18 +10,18 @@ import "math/bits"
 // arrays2c holds the passes of core2: per block the starts and per gap
 // the cells, forwards and in the reversed line.
 type arrays2c struct {
-	fs, rfs, fg, rfg []u128
+	fs, rfs, fg, rfg []U128
 }
 
 // arrays2c returns w's arrays for core2, sized for k blocks.
-func (w *scratch) arrays2c(k int) *arrays2c {
+func (w *Scratch) arrays2c(k int) *arrays2c {
 	if w.c2 == nil {
 		w.c2 = new(arrays2c)
 	}
 	a := w.c2
 	if cap(a.fg) < k+1 {
-		a.fs, a.rfs = make([]u128, k), make([]u128, k)
-		a.fg, a.rfg = make([]u128, k+1), make([]u128, k+1)
+		a.fs, a.rfs = make([]U128, k), make([]U128, k)
+		a.fg, a.rfg = make([]U128, k+1), make([]U128, k+1)
 	}
 	a.fs, a.rfs, a.fg, a.rfg = a.fs[:k], a.rfs[:k], a.fg[:k+1], a.rfg[:k+1]
 	return a
@@ -29,101 +29,101 @@ func (w *scratch) arrays2c(k int) *arrays2c {
 
 // forward2c is forward over 128-bit sets: a0 the cells that may be
 // background, acol per colour those that may take it.
-func forward2c(blocks []tblock, a0 u128, acol []u128, fs, fg []u128) {
-	fg[0] = fill128(a0.and(u128{1, 0}), a0)
+func forward2c(blocks []tblock, a0 U128, acol []U128, fs, fg []U128) {
+	fg[0] = fill128(a0.and(U128{1, 0}), a0)
 	for j, b := range blocks {
-		s := acol[b.ci]
-		for have := 1; have < b.len; {
-			d := min(have, b.len-have)
+		s := acol[b.Ci]
+		for have := 1; have < b.Len; {
+			d := min(have, b.Len-have)
 			s = s.and(s.shr(d))
 			have += d
 		}
 		pred := fg[j].shl(1)
 		if j == 0 {
-			pred.lo |= 1
-		} else if blocks[j-1].touch {
-			pred = pred.or(fs[j-1].shl(blocks[j-1].len))
+			pred.Lo |= 1
+		} else if blocks[j-1].Touch {
+			pred = pred.or(fs[j-1].shl(blocks[j-1].Len))
 		}
 		s = s.and(pred)
 		fs[j] = s
-		fg[j+1] = fill128(s.shl(b.len).and(a0), a0)
+		fg[j+1] = fill128(s.shl(b.Len).and(a0), a0)
 	}
 }
 
 // core2 is coreWords for a line of two words: it leaves the same masks
 // in w (the feasible starts in w.fs, gap cells in w.fg, and w.bg,
 // w.cov).
-func (t *template) core2(w *scratch) {
-	k, d := t.k, len(t.colors)
-	pad := 128 - t.n
-	var acolB, racolB [8]u128
+func (t *Template) core2(w *Scratch) {
+	k, d := t.K, len(t.Colors)
+	pad := 128 - t.N
+	var acolB, racolB [8]U128
 	acol, racol := acolB[:0], racolB[:0]
 	if d > len(acolB) {
-		acol, racol = make([]u128, 0, d), make([]u128, 0, d)
+		acol, racol = make([]U128, 0, d), make([]U128, 0, d)
 	}
 	for ci := range d {
-		v := u128{w.acol[2*ci], w.acol[2*ci+1]}
+		v := U128{w.Acol[2*ci], w.Acol[2*ci+1]}
 		acol = append(acol, v)
 		racol = append(racol, v.rev(pad))
 	}
-	a0 := u128{w.a0[0], w.a0[1]}
+	a0 := U128{w.A0[0], w.A0[1]}
 	ar := w.arrays2c(k)
-	forward2c(t.blocks, a0, acol, ar.fs, ar.fg)
+	forward2c(t.Blocks, a0, acol, ar.fs, ar.fg)
 	forward2c(t.rblocks, a0.rev(pad), racol, ar.rfs, ar.rfg)
-	var bg u128
+	var bg U128
 	for j := 0; j <= k; j++ {
 		g := ar.fg[j].and(ar.rfg[k-j].rev(pad))
-		w.fg[2*j], w.fg[2*j+1] = g.lo, g.hi
+		w.Fg[2*j], w.Fg[2*j+1] = g.Lo, g.Hi
 		bg = bg.or(g)
 	}
-	w.bg[0], w.bg[1] = bg.lo, bg.hi
+	w.Bg[0], w.Bg[1] = bg.Lo, bg.Hi
 	cov := acol[:d] // reused: acol is read no more
 	for ci := range cov {
-		cov[ci] = u128{}
+		cov[ci] = U128{}
 	}
-	for j, b := range t.blocks {
-		s := ar.fs[j].and(ar.rfs[k-1-j].rev(pad + b.len - 1))
-		w.fs[2*j], w.fs[2*j+1] = s.lo, s.hi
-		for have := 1; have < b.len; {
-			dd := min(have, b.len-have)
+	for j, b := range t.Blocks {
+		s := ar.fs[j].and(ar.rfs[k-1-j].rev(pad + b.Len - 1))
+		w.Fs[2*j], w.Fs[2*j+1] = s.Lo, s.Hi
+		for have := 1; have < b.Len; {
+			dd := min(have, b.Len-have)
 			s = s.or(s.shl(dd))
 			have += dd
 		}
-		cov[b.ci] = cov[b.ci].or(s)
+		cov[b.Ci] = cov[b.Ci].or(s)
 	}
 	for ci, v := range cov {
-		w.cov[2*ci], w.cov[2*ci+1] = v.lo, v.hi
+		w.Cov[2*ci], w.Cov[2*ci+1] = v.Lo, v.Hi
 	}
 }
 
 // frontier2 is frontier1 for lines of 65 to 128 cells.
 func frontier2(blocks []tblock, n int, a0m, acolm []uint64) (ok bool, far int) {
-	a0 := u128{a0m[0], a0m[1]}
-	g := fill128(a0.and(u128{1, 0}), a0) // gap j
+	a0 := U128{a0m[0], a0m[1]}
+	g := fill128(a0.and(U128{1, 0}), a0) // gap j
 	far = top128(g)
-	var prev u128 // starts of block j-1
+	var prev U128 // starts of block j-1
 	prevLen, prevTouch := 0, false
 	for j, b := range blocks {
-		s := u128{acolm[2*b.ci], acolm[2*b.ci+1]}
-		for have := 1; have < b.len; {
-			d := min(have, b.len-have)
+		s := U128{acolm[2*b.Ci], acolm[2*b.Ci+1]}
+		for have := 1; have < b.Len; {
+			d := min(have, b.Len-have)
 			s = s.and(s.shr(d))
 			have += d
 		}
 		pred := g.shl(1)
 		if j == 0 {
-			pred.lo |= 1
+			pred.Lo |= 1
 		} else if prevTouch {
 			pred = pred.or(prev.shl(prevLen))
 		}
 		s = s.and(pred)
-		if s.lo|s.hi == 0 {
+		if s.Lo|s.Hi == 0 {
 			return false, far
 		}
-		far = max(far, top128(s)+b.len-1)
-		g = fill128(s.shl(b.len).and(a0), a0)
+		far = max(far, top128(s)+b.Len-1)
+		g = fill128(s.shl(b.Len).and(a0), a0)
 		far = max(far, top128(g))
-		prev, prevLen, prevTouch = s, b.len, b.touch
+		prev, prevLen, prevTouch = s, b.Len, b.Touch
 	}
 	if g.bit(n - 1) {
 		return true, far
@@ -132,9 +132,9 @@ func frontier2(blocks []tblock, n int, a0m, acolm []uint64) (ok bool, far int) {
 }
 
 // top128 returns the highest set bit of x, or -1.
-func top128(x u128) int {
-	if x.hi != 0 {
-		return 127 - bits.LeadingZeros64(x.hi)
+func top128(x U128) int {
+	if x.Hi != 0 {
+		return 127 - bits.LeadingZeros64(x.Hi)
 	}
-	return 63 - bits.LeadingZeros64(x.lo)
+	return 63 - bits.LeadingZeros64(x.Lo)
 }
