@@ -133,14 +133,7 @@ func openPuzzles() []*linesolve.State {
 	return sts
 }
 
-// BenchmarkSearch looks for two solutions of openPuzzles with the
-// depth-first search, BenchmarkLearner with a Learner.
-func BenchmarkSearch(b *testing.B) {
-	benchmarkTwo(b, "nodes/op", func(s *linesolve.State, found func(puzzle.Grid) bool) linesolve.SearchResult {
-		return s.Clone().Search(linesolve.SearchLimits{}, found)
-	})
-}
-
+// BenchmarkLearner looks for two solutions of openPuzzles with a Learner.
 func BenchmarkLearner(b *testing.B) {
 	benchmarkTwo(b, "conflicts/op", func(s *linesolve.State, found func(puzzle.Grid) bool) linesolve.SearchResult {
 		return linesolve.NewLearner(s).Run(linesolve.SearchLimits{}, found)

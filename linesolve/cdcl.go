@@ -854,3 +854,15 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int8) bool) (complete bo
 	}
 	return true
 }
+
+// luby returns the i-th term (i ≥ 1) of the Luby sequence 1, 1, 2, 1, 1,
+// 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, …
+func luby(i int) int {
+	for {
+		k := bits.Len(uint(i)) // 2^(k-1) ≤ i < 2^k
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		i -= 1<<(k-1) - 1
+	}
+}

@@ -72,15 +72,6 @@
 // solved by probing) took 14.5 ms to presolve; with the masks 2.8 ms, with
 // solveBW2 and the probe order 1.1 ms.
 //
-// # Search
-//
-// [State.Search] is a complete depth-first search: probe the node to a
-// fixpoint, stop on a contradiction or a finished grid, else branch on
-// every colour of the undecided cell with the largest Σ ln(1+n) over its
-// probes (n = cells a probe changed), least-changing colour first. Branches
-// split the solutions, so each is found once; limits bound the nodes and
-// the line solves, and a stop function ends it on a deadline.
-//
 // # Learning
 //
 // A [Learner] searches any puzzle with conflict-driven clause learning

@@ -8,9 +8,9 @@ import (
 // CDCL search whose literals say which colour a cell has (or has not) and
 // whose propagators are the exact line solvers of the rows and columns
 // (lazy clause generation; see the package documentation). Black and
-// white is the one-colour case, with the lines kept as bit masks. Where the
-// depth-first [State.Search] explores every branch of a guess, a Learner
-// turns each contradiction into a clause over cells that keeps the same
+// white is the one-colour case, with the lines kept as bit masks. Where a
+// depth-first search explores every branch of a guess, a Learner turns
+// each contradiction into a clause over cells that keeps the same
 // mistake from being made elsewhere, and backjumps.
 //
 // A Learner is resumable: [Learner.Run] goes on from where the last call
@@ -107,13 +107,31 @@ func (l *Learner) Block(g puzzle.Grid) {
 	l.c.block(cells)
 }
 
+// SearchLimits bound a [Learner.Run]. The zero value means no limit.
+type SearchLimits struct {
+	Nodes int // > 0: at most this many conflicts, counted since NewLearner
+	Lines int // > 0: at most this many line solves, counted since NewLearner
+	// Stop, if not nil, is asked after every conflict and every solution;
+	// the run ends when it returns true.
+	Stop func() bool
+}
+
+// SearchResult is what [Learner.Run] did.
+type SearchResult struct {
+	// Complete is true when every solution has been reported, in this run
+	// or an earlier one. It is false when found asked to stop, a limit was
+	// reached or Stop returned true.
+	Complete bool
+	// Stopped is true when a limit was reached or Stop returned true (as
+	// opposed to found asking to stop).
+	Stopped bool
+	Nodes   int // conflicts since NewLearner
+	Lines   int // line solves since NewLearner
+	Runs    int // restarts + 1
+}
+
 // Run searches on and passes each solution not reported before (and not
-// blocked) to found, which returns false to end the run. Of limits, Nodes
-// (> 0) bounds the conflicts and Lines the line solves, both counted since
-// NewLearner, and Stop is asked after every conflict and every solution;
-// Restarts and AfterFirst do not apply. The result counts conflicts as
-// Nodes and restarts + 1 as Runs; Complete means that every solution has
-// been reported, in this run or an earlier one.
+// blocked) to found, which returns false to end the run, within limits.
 func (l *Learner) Run(limits SearchLimits, found func(puzzle.Grid) bool) SearchResult {
 	c := l.c
 	var res SearchResult

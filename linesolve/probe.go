@@ -1,7 +1,6 @@
 package linesolve
 
 import (
-	"math"
 	"math/bits"
 
 	"github.com/nonosat/nonosat/internal/linekernel"
@@ -61,8 +60,6 @@ func (s *State) prober() *probeScratch {
 		s.lineStamp = make([]uint64, s.h+s.w)
 		s.probedAt = make([]uint64, len(s.cells))
 		s.probeLines = make([]uint64, len(s.cells)*s.lw)
-		s.score = make([]float64, len(s.cells))
-		s.best = make([]Set, len(s.cells))
 	}
 	return s.probe
 }
@@ -229,9 +226,6 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 			ps.touched = ps.touched[:0]
 			var survived int32
 			var surv Set // the colours whose branch survived
-			var score float64
-			var best Set
-			bestN := -1
 			for rest := d; rest != 0; rest &= rest - 1 {
 				v := Set(1) << bits.TrailingZeros64(uint64(rest))
 				if s.cells[x]&v == 0 {
@@ -267,10 +261,6 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 				}
 				survived++
 				surv |= v
-				if n := len(t.trail); bestN < 0 || n < bestN {
-					bestN, best = n, v
-				}
-				score += math.Log1p(float64(len(t.trail)))
 				ps.branch++
 				for _, i := range t.trail {
 					if ps.stamp[i] == ps.branch {
@@ -287,7 +277,6 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 					ps.acc[i] |= t.cells[i]
 				}
 			}
-			s.score[x], s.best[x] = score, best
 			if survived == 0 {
 				continue
 			}

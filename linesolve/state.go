@@ -66,14 +66,6 @@ type State struct {
 	probedAt   []uint64
 	probeLines []uint64
 	lw         int
-
-	// For branching (see Search): per cell, from its latest probe, the
-	// score Σ ln(1+n) over the colours that survived (n = cells the
-	// branch changed) and the colour whose branch changed the fewest.
-	// Each state keeps its own, because a probe that Probe skips keeps
-	// its old score.
-	score []float64
-	best  []Set
 }
 
 // touch records a change to line l for probing's bookkeeping.
