@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -153,17 +154,17 @@ func BenchmarkHardest(b *testing.B) {
 				if !st.Propagate() || !st.Probe(0) || st.Solved() {
 					b.Fatal("line solving and probing decide the puzzle")
 				}
-				var res linesolve.SearchResult
+				var res learner.Result
 				for b.Loop() {
-					l := linesolve.NewLearner(st.Clone()) // a cold line cache each time
+					l := learner.New(st.Clone()) // a cold line cache each time
 					l.SetHints(hints)
 					n := 0
-					res = l.Run(linesolve.SearchLimits{}, func(puzzle.Grid) bool { n++; return n < 2 })
+					res = l.Run(learner.Limits{}, func(puzzle.Grid) bool { n++; return n < 2 })
 					if n < 2 {
 						b.Fatalf("learner found %d solutions, want 2", n)
 					}
 				}
-				b.ReportMetric(float64(res.Nodes), "conflicts")
+				b.ReportMetric(float64(res.Conflicts), "conflicts")
 			})
 		}
 	}

@@ -68,13 +68,13 @@
 //
 //	go run ./benchmarks/learner [-timeout D] [-run REGEXP] [-min D] [-cpuprofile FILE] FILE...
 //
-// runs linesolve.Learner alone (after the solver's line solving and
+// runs learner.Learner alone (after the solver's line solving and
 // probing) on the puzzles of the files, one at a time, for
 // two solutions or the proof that there is one, and prints per puzzle the
 // verdict, time, conflicts, line solves and time to the first solution,
 // then a summary with the process CPU time: the tool behind the learner's
-// settings in linesolve/cdcl.go (the measurements are in
-// linesolve/LEARNER.md). Every grid it finds must pass
+// settings in learner/cdcl.go (the measurements are in
+// learner/LEARNER.md). Every grid it finds must pass
 // puzzle.Check. For example, the taai2011 set:
 //
 //	go run ./benchmarks/learner -timeout 20s -min 1h ../shared/corpora/tournament-NonogramRecord/question/taai2011.txt

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -122,8 +123,8 @@ func firstSolution(ctx context.Context, s *linesolve.State) (puzzle.Grid, bool, 
 	}
 	var sol puzzle.Grid
 	found := func(g puzzle.Grid) bool { sol = g; return false }
-	lim := linesolve.SearchLimits{Stop: func() bool { return ctx.Err() != nil }}
-	res := linesolve.NewLearner(s).Run(lim, found)
+	lim := learner.Limits{Stop: func() bool { return ctx.Err() != nil }}
+	res := learner.New(s).Run(lim, found)
 	if sol != nil {
 		return sol, true, nil
 	}

@@ -72,51 +72,9 @@
 // solved by probing) took 14.5 ms to presolve; with the masks 2.8 ms, with
 // solveBW2 and the probe order 1.1 ms.
 //
-// # Learning
+// # The learner
 //
-// A [Learner] searches any puzzle with conflict-driven clause learning
-// (lazy clause generation). Its literals say which colour a cell has: in
-// a black-and-white puzzle a variable per cell (literal 2x is "cell x is
-// black", 2x+1 "cell x is white"), in a colour puzzle a variable per cell
-// and colour ("cell x has colour v", and its negation), tied together as
-// in the direct encoding: a colour rules out the others, and a cell left
-// with one colour takes it. Propagation solves the lines touched since
-// their last solve and runs learnt clauses with two watched literals. In
-// black and white a line is solved from two masks (cells known white,
-// known black; one word per 64 cells); in colour from masks too (may be
-// background, then per colour of its clue may take it), kept in step with
-// the cells' domains, by the multicolour line solver, each colour it
-// removes a literal "not v". A literal a line forces records only the
-// line; when conflict analysis needs the reason, the line explains it:
-// take the literals of the line's cells assigned before it, assume the
-// forced literal false, and drop the known ones one by one, newest first,
-// while the line still has no placement (a forward pass of the line
-// automaton decides that; in colour, a colour given back beyond the
-// frontier the pass reports opens no placement and needs no pass). What
-// is left, with the forced literal, is a clause every solution
-// satisfies. A line with no placement explains its conflict the same way.
-// Analysis learns the first-UIP clause, minimised by dropping literals
-// whose reasons lie inside it. Design notes and measurements: LEARNER.md.
-//
-// Decisions pick a cell by VSIDS (2 % of them a random cell, in its saved
-// phase) and give it a colour: its hint, once there are hints. The first
-// time the search is back at level 0 after a conflict, belief propagation
-// guesses the picture from the facts (rows and columns trade per-cell
-// probabilities for a few dozen sweeps, each line's message an exact
-// forward-backward count of its placements weighted by the crossing
-// lines; belief.go, and belief_color.go over a distribution of colours),
-// and from then on each cell whose likeliest colour is confident (a
-// belief over 0.7) is tried first in that colour, as with CaDiCaL's
-// forced phases. This is what decides Knotty, Meow and Faase in
-// 0.01–2 s; without it the learner found no solution of any of them in
-// 30 s (of Knotty, in 600 s). It also takes the learner alone on taai2011
-// from 27–32 s of CPU to 12–15 s (three seeds of its random decisions).
-// Cells without a hint (and all cells before the hints, or with
-// [Learner.SetHints] off) are decided in their target phase: their colour
-// on the longest trail since the last rephasing (before there is one,
-// their saved phase; saved phases reset every 8 restarts to those of the
-// longest trail). A solution is blocked by the negations of its decisions
-// (the decisions and sound propagation forced the rest, so no other
-// solution takes them all), which backjumps one level, so the Learner
-// enumerates every solution once and knows when there are no more.
+// Package learner searches the puzzles that line solving and probing leave
+// open, with clause learning over the cells and these line solvers as
+// its propagators (it shares their kernel, internal/linekernel).
 package linesolve

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/nonosat/nonosat/internal/linekernel"
 	"github.com/nonosat/nonosat/puzzle"
 )
 
@@ -21,16 +20,6 @@ func randomBWGrid(rng *rand.Rand, h, w int, density float64) puzzle.Grid {
 		}
 	}
 	return g
-}
-
-// lineTemplates is the templates of s's lines, rows then columns, as
-// beliefs takes them.
-func lineTemplates(s *State) []*linekernel.Template {
-	lines := make([]*linekernel.Template, s.h+s.w)
-	for l := range lines {
-		lines[l] = s.template(l)
-	}
-	return lines
 }
 
 // TestMasksAgreeWithCells: on black-and-white puzzles of 1 to 129 cells a

@@ -268,6 +268,18 @@ func (s *State) nextLine() int {
 	return l
 }
 
+// Kernel is s as package learner takes it over: its domains, line
+// templates and line cache, shared with s (the learner only reads them).
+// The result's type is internal to the module.
+func (s *State) Kernel() linekernel.Grid {
+	g := linekernel.Grid{H: s.h, W: s.w, OneColor: s.oneColor, Failed: s.failed,
+		Cells: s.cells, Lines: make([]*linekernel.Template, s.h+s.w), Cache: s.sc.Cache}
+	for l := range g.Lines {
+		g.Lines[l] = s.template(l)
+	}
+	return g
+}
+
 // template is line l's template: row l, or column l-h.
 func (s *State) template(l int) *linekernel.Template {
 	if l < s.h {

@@ -1,7 +1,7 @@
 // Package solver solves nonograms through a short pipeline of stages
 // (pipeline.go): presolving by exact line solving and probing, which
 // decides the puzzles line logic finishes; the learner, a
-// [linesolve.Learner] (clause learning over the cells, the line solvers
+// [learner.Learner] (clause learning over the cells, the line solvers
 // as propagators) that goes on to the verdict, for puzzles of any number
 // of colours; and SAT: the puzzle is encoded (package encode) for a SAT
 // back end, each model decoded and checked with [puzzle.Check], and

@@ -3,12 +3,12 @@ package solver
 import (
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/encode"
-	"github.com/nonosat/nonosat/linesolve"
+	"github.com/nonosat/nonosat/learner"
 )
 
 // LearntClauses and SetHandoffConflicts give the tests of package
 // solver_test the hand-off's insides (handoff.go).
-func LearntClauses(l *linesolve.Learner, e *encode.Encoding) []cnf.Clause { return learntClauses(l, e) }
+func LearntClauses(l *learner.Learner, e *encode.Encoding) []cnf.Clause { return learntClauses(l, e) }
 
 func SetHandoffConflicts(n int) (restore func()) {
 	old := handoffConflicts

@@ -3,6 +3,7 @@ package solver
 import (
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
 )
 
@@ -32,7 +33,7 @@ func (o Options) learnBudget() int {
 // to clauses over the cell variables of e; literals the encoding rules
 // out go, and a clause one of whose literals the encoding makes true is
 // left out.
-func learntClauses(l *linesolve.Learner, e *encode.Encoding) []cnf.Clause {
+func learntClauses(l *learner.Learner, e *encode.Encoding) []cnf.Clause {
 	var out []cnf.Clause
 	l.Learnt(handoffLBD, func(lits []linesolve.CellLit) {
 		var cl cnf.Clause

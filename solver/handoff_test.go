@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/nonosat/nonosat/internal/randpuzzle"
+	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -27,9 +28,9 @@ func TestLearntClausesHold(t *testing.T) {
 		if !st.Propagate() || st.Solved() {
 			continue
 		}
-		l := linesolve.NewLearner(st)
+		l := learner.New(st)
 		var found []puzzle.Grid
-		l.Run(linesolve.SearchLimits{Nodes: 1 + rng.IntN(30)}, func(g puzzle.Grid) bool {
+		l.Run(learner.Limits{Conflicts: 1 + rng.IntN(30)}, func(g puzzle.Grid) bool {
 			found = append(found, g)
 			return false // the others stay to be checked
 		})

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -28,7 +29,7 @@ type job struct {
 	count   int                    // solutions found so far
 	discard bool                   // keep only two solutions in known (Options.CountOnly, where it holds)
 	pre     presolved              // after the presolve stage
-	learner *linesolve.Learner     // the learner stage's, when it handed over (see handoff.go)
+	learner *learner.Learner       // the learner stage's, when it handed over (see handoff.go)
 	proved  bool                   // the deciding stage logged its steps to o.Proof
 	res     *Result
 }
@@ -168,7 +169,7 @@ func (j *job) seen(g puzzle.Grid) bool {
 	return false
 }
 
-// learnStage runs a linesolve.Learner (two racing, for the portfolio)
+// learnStage runs a learner.Learner (two racing, for the portfolio)
 // from the presolved state, with the known solutions blocked, to the
 // verdict, the deadline, or with Options.Search > 0 that many conflicts,
 // after which SAT goes on.
@@ -186,12 +187,12 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 		}
 		return sr.err != nil || !sr.timedOut, sr.complete, sr.err
 	}
-	l := linesolve.NewLearner(st)
+	l := learner.New(st)
 	if j.o.Proof != nil {
 		l.SetProof(j.o.Proof.lemma, j.o.Proof.delete)
 	}
 	res, err := learn(ctx, j.p, l, j.known, j.o.learnBudget(), j.add)
-	j.res.Stats.Conflicts = res.Nodes
+	j.res.Stats.Conflicts = res.Conflicts
 	j.proved = err == nil && !res.Stopped
 	if err != nil {
 		return true, false, err
@@ -208,11 +209,11 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 // solutions blocked, handing each new solution, checked, to take, until
 // take returns false, the search space is exhausted, ctx is done, or
 // budget (> 0) conflicts were spent.
-func learn(ctx context.Context, p *puzzle.Puzzle, l *linesolve.Learner, known []puzzle.Grid, budget int, take func(puzzle.Grid) bool) (res linesolve.SearchResult, err error) {
+func learn(ctx context.Context, p *puzzle.Puzzle, l *learner.Learner, known []puzzle.Grid, budget int, take func(puzzle.Grid) bool) (res learner.Result, err error) {
 	for _, g := range known {
 		l.Block(g)
 	}
-	res = l.Run(linesolve.SearchLimits{Nodes: max(0, budget), Stop: func() bool { return ctx.Err() != nil }}, func(g puzzle.Grid) bool {
+	res = l.Run(learner.Limits{Conflicts: max(0, budget), Stop: func() bool { return ctx.Err() != nil }}, func(g puzzle.Grid) bool {
 		if e := puzzle.Check(p, g); e != nil {
 			err = fmt.Errorf("%w: the learner produced a grid that fails Check: %v", ErrBug, e)
 			return false

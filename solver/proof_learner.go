@@ -7,13 +7,14 @@ import (
 
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
 
 // refuteByLearner writes to w a DRAT proof that the clues' CNF e, with
 // the blocking clauses of the grids block, is unsatisfiable: the clauses
-// a linesolve.Learner learns on its way to proving that no other
+// a learner.Learner learns on its way to proving that no other
 // solution exists, each of which unit propagation on the CNF and the
 // clauses before it derives (see Learner.SetProof), then the empty
 // clause. The learner starts from line solving alone, whose facts unit
@@ -30,7 +31,7 @@ func refuteByLearner(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, 
 	if !st.Propagate() {
 		return finish() // line solving refutes the clues
 	}
-	l := linesolve.NewLearner(st)
+	l := learner.New(st)
 	var cl cnf.Clause
 	clause := func(lits []linesolve.CellLit) (cnf.Clause, bool) {
 		cl = cl[:0]
@@ -61,7 +62,7 @@ func refuteByLearner(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, 
 		l.Block(g)
 	}
 	var found puzzle.Grid
-	res := l.Run(linesolve.SearchLimits{Stop: func() bool { return ctx.Err() != nil }}, func(g puzzle.Grid) bool {
+	res := l.Run(learner.Limits{Stop: func() bool { return ctx.Err() != nil }}, func(g puzzle.Grid) bool {
 		found = g
 		return false
 	})

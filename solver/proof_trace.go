@@ -12,7 +12,7 @@ import (
 // A ProofTrace records, while [Solve] runs with it in Options.Proof, the
 // clauses over cells that prove its verdict, in order: probing's lemmas
 // (linesolve.State.SetProof) and the learner's learnt clauses and
-// deletions (linesolve.Learner.SetProof). Each follows by unit
+// deletions (learner.Learner.SetProof). Each follows by unit
 // propagation on the clues' CNF from the clauses before it, so [Certify]
 // writes them, in the CNF's variables, as the proof of a unique or none
 // verdict, without searching again. Solve clears it first; it holds a

@@ -10,6 +10,7 @@ import (
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/decode"
 	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -52,7 +53,7 @@ type Options struct {
 	// default budget, negative means no probing.
 	Probe int
 	// Search sets the learner stage between presolving and SAT: a
-	// linesolve.Learner (clause learning over the cells, the line solvers
+	// learner.Learner (clause learning over the cells, the line solvers
 	// as propagators) takes every puzzle presolving leaves undecided. 0
 	// (the default) runs it to the verdict or the deadline (with an
 	// external Backend, for 30,000 conflicts: see handoff.go); a positive
@@ -322,9 +323,9 @@ func raceLearners(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, li
 	ctx2, cancel := context.WithCancel(ctx)
 	defer cancel()
 	ch := make(chan searchResult, 2)
-	second := linesolve.NewLearner(st.Clone())
+	second := learner.New(st.Clone())
 	second.SetSeed(1)
-	for _, l := range []*linesolve.Learner{linesolve.NewLearner(st), second} {
+	for _, l := range []*learner.Learner{learner.New(st), second} {
 		go func() {
 			sr := searchResult{sols: append([]puzzle.Grid(nil), known...)}
 			res, err := learn(ctx2, p, l, known, 0, func(g puzzle.Grid) bool {

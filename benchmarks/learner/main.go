@@ -1,8 +1,8 @@
-// Command learner runs linesolve.Learner alone on corpus puzzles, after
+// Command learner runs learner.Learner alone on corpus puzzles, after
 // the line solving and probing the solver does first, and prints per
 // puzzle the conflicts, line solves and time to two solutions (or the
 // proof that there is one): the experiment tool behind the learner's
-// settings in linesolve/cdcl.go.
+// settings in learner/cdcl.go.
 //
 //	go run ./benchmarks/learner [-timeout 5s] [-run REGEXP] [-hints=false] [-seed N] [-conflicts N] FILE...
 //
@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -69,17 +70,17 @@ func main() {
 			// The solver's presolve: its default probing budget is 4 probes a cell.
 			ok := s.Propagate() && s.ProbeUntil(4*p.Width()*p.Height(), nil)
 			verdict := "none"
-			var res linesolve.SearchResult
+			var res learner.Result
 			var first time.Duration
 			if ok && s.Solved() {
 				verdict = "line"
 			} else if ok {
 				deadline := start.Add(*timeout)
 				sols := 0
-				l := linesolve.NewLearner(s)
+				l := learner.New(s)
 				l.SetHints(*hints)
 				l.SetSeed(*seed)
-				res = l.Run(linesolve.SearchLimits{Nodes: *maxConflicts, Stop: func() bool { return time.Now().After(deadline) }},
+				res = l.Run(learner.Limits{Conflicts: *maxConflicts, Stop: func() bool { return time.Now().After(deadline) }},
 					func(g puzzle.Grid) bool {
 						if e := puzzle.Check(p, g); e != nil {
 							fmt.Fprintf(os.Stderr, "learner: %s: a grid that fails Check: %v\n", id, e)
@@ -105,10 +106,10 @@ func main() {
 			n++
 			total += d
 			firstTotal += first
-			conflicts += res.Nodes
+			conflicts += res.Conflicts
 			times = append(times, d)
 			if d >= *minTime {
-				fmt.Printf("%-50s %-8s %10.1f ms %9d conflicts %10d lines %10.1f ms to the first\n", id, verdict, ms(d), res.Nodes, res.Lines, ms(first))
+				fmt.Printf("%-50s %-8s %10.1f ms %9d conflicts %10d lines %10.1f ms to the first\n", id, verdict, ms(d), res.Conflicts, res.Lines, ms(first))
 			}
 		}
 	}

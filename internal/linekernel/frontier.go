@@ -7,7 +7,7 @@ import "math/bits"
 // placement. The passes here answer that test and also say how far the
 // line's consistent prefixes reach: a colour given back beyond that
 // frontier can open no placement and leaves the frontier where it was,
-// so it needs no pass at all (LEARNER.md, "Colour puzzles").
+// so it needs no pass at all (learner/LEARNER.md, "Colour puzzles").
 
 // frontier reports whether the line has a placement within the masks of
 // w (see fillMasks), and far: the last cell that a consistent prefix of

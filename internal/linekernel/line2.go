@@ -5,7 +5,7 @@ import "math/bits"
 // Lines of 65 to 128 cells in any number of colours: the passes of
 // coreWords and frontierW over 128-bit sets held in registers, instead
 // of word-by-word loops over slices (the lines of a 100×100 colour
-// puzzle; LEARNER.md, "Colour puzzles").
+// puzzle; learner/LEARNER.md, "Colour puzzles").
 
 // arrays2c holds the passes of core2: per block the starts and per gap
 // the cells, forwards and in the reversed line.

@@ -1,9 +1,10 @@
-package linesolve
+package learner
 
 import (
 	"math/bits"
 
 	"github.com/nonosat/nonosat/internal/linekernel"
+	"github.com/nonosat/nonosat/linesolve"
 )
 
 // Belief propagation over the colours of a colour puzzle: beliefs
@@ -19,7 +20,7 @@ import (
 // take vals values (background included) and whose lines are rows then
 // columns, the likeliest colour and its belief, from cells holding each
 // cell's domain.
-func colorBeliefs(h, w int, lines []*linekernel.Template, cells []Set, vals int) (likely []int8, conf []float64) {
+func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set, vals int) (likely []int8, conf []float64) {
 	n := h * w
 	row := make([]float64, n*vals) // message of a cell's row to it
 	col := make([]float64, n*vals) // message of a cell's column to it

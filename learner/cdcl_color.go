@@ -1,10 +1,11 @@
-package linesolve
+package learner
 
 import (
 	"math/bits"
 	"slices"
 
 	"github.com/nonosat/nonosat/internal/linekernel"
+	"github.com/nonosat/nonosat/linesolve"
 )
 
 // The learner's lines in a colour puzzle: a cell's domain is the set of
@@ -18,11 +19,11 @@ import (
 
 // colLines is the colour part of a cdcl.
 type colLines struct {
-	dom     []Set // per cell: the colours it may still take
-	dom0    []Set // per cell: the colours the facts (level 0) leave it
-	domInit []Set // per cell: its domain when the learner was made
+	dom     []linesolve.Set // per cell: the colours it may still take
+	dom0    []linesolve.Set // per cell: the colours the facts (level 0) leave it
+	domInit []linesolve.Set // per cell: its domain when the learner was made
 
-	lineIn, lineOut []Set // a line's domains, before and after solving (at level 0)
+	lineIn, lineOut []linesolve.Set // a line's domains, before and after solving (at level 0)
 
 	// Per line, its cells' domains as the line solver's masks (the cells
 	// that may be background, then per colour of the clue those that may
@@ -31,14 +32,14 @@ type colLines struct {
 	lmOff []int32
 }
 
-// initColor sets up the domains of a colour state s and assigns its
+// initColor sets up the domains of a colour grid g and assigns its
 // decided cells as facts.
-func (c *cdcl) initColor(s *State) {
-	c.dom = slices.Clone(s.cells)
-	c.dom0 = slices.Clone(s.cells)
-	c.domInit = slices.Clone(s.cells)
+func (c *cdcl) initColor(g *linekernel.Grid) {
+	c.dom = slices.Clone(g.Cells)
+	c.dom0 = slices.Clone(g.Cells)
+	c.domInit = slices.Clone(g.Cells)
 	m := max(c.h, c.w)
-	buf := make([]Set, 2*m)
+	buf := make([]linesolve.Set, 2*m)
 	c.lineIn, c.lineOut = buf[:m], buf[m:]
 	c.sc.Cache = new(linekernel.LineCache) // lines of one word and one colour
 	c.lmOff = make([]int32, len(c.lines))
@@ -51,7 +52,7 @@ func (c *cdcl) initColor(s *State) {
 	for x := range c.n {
 		c.cellMasks(x)
 	}
-	for x, d := range s.cells {
+	for x, d := range g.Cells {
 		switch {
 		case d == 0:
 			c.unsat = true

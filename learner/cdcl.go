@@ -1,4 +1,4 @@
-package linesolve
+package learner
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/nonosat/nonosat/internal/linekernel"
+	"github.com/nonosat/nonosat/linesolve"
 )
 
 // This file is the engine of [Learner]: conflict-driven clause learning
@@ -147,21 +148,18 @@ type cdcl struct {
 	conflicts, restarts, lineSolves int
 }
 
-// newCDCL builds the engine over the lines of s, with the decided cells
-// of s as facts.
-func newCDCL(s *State) *cdcl {
-	h, w := s.h, s.w
+// newCDCL builds the engine over the lines of g, with the decided cells
+// of g as facts.
+func newCDCL(g *linekernel.Grid) *cdcl {
+	h, w := g.H, g.W
 	n := h * w
-	c := &cdcl{rng: 0x9E3779B97F4A7C15, hints: true, h: h, w: w, n: n, bw: s.oneColor, claInc: 1, varInc: 1,
+	c := &cdcl{rng: 0x9E3779B97F4A7C15, hints: true, h: h, w: w, n: n, bw: g.OneColor, claInc: 1, varInc: 1,
 		lubyI: 1, restartAt: cdclRestartUnit, nextReduce: cdclReduceFirst}
-	c.lines = make([]*linekernel.Template, h+w)
-	for l := range h + w {
-		c.lines[l] = s.template(l)
-	}
+	c.lines = g.Lines
 	c.vals, c.nv = 2, n
 	if !c.bw {
-		var all Set
-		for _, d := range s.cells {
+		var all linesolve.Set
+		for _, d := range g.Cells {
 			all |= d
 		}
 		c.vals = max(2, bits.Len64(uint64(all)))
@@ -185,9 +183,9 @@ func newCDCL(s *State) *cdcl {
 		c.hpos[x] = -1
 	}
 	if c.bw {
-		c.initBW(s)
+		c.initBW(g)
 	} else {
-		c.initColor(s)
+		c.initColor(g)
 	}
 	for l := range h + w {
 		c.queueLine(l)

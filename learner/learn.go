@@ -1,6 +1,7 @@
-package linesolve
+package learner
 
 import (
+	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
 
@@ -21,14 +22,15 @@ type Learner struct {
 	w int
 }
 
-// NewLearner returns a Learner for the puzzle of s, starting from the
-// domains s has narrowed (they are facts). s itself is left as it is.
-func NewLearner(s *State) *Learner {
-	c := newCDCL(s)
-	if s.failed {
+// New returns a Learner for the puzzle of s, starting from the domains s
+// has narrowed (they are facts). s itself is left as it is.
+func New(s *linesolve.State) *Learner {
+	g := s.Kernel()
+	c := newCDCL(&g)
+	if g.Failed {
 		c.unsat = true
 	}
-	return &Learner{c: c, h: s.h, w: s.w}
+	return &Learner{c: c, h: g.H, w: g.W}
 }
 
 // SetHints chooses how the learner colours the cells it decides: on (the
@@ -68,13 +70,13 @@ func (l *Learner) SetSeed(seed uint64) {
 // no solution. Start from a state whose facts follow by unit propagation
 // too: line solving's do, probing's do once the lemmas of
 // [State.SetProof] come first. Call it before the first Run.
-func (l *Learner) SetProof(lemma, del func([]CellLit)) {
-	var buf []CellLit
-	conv := func(lits []int32) []CellLit {
+func (l *Learner) SetProof(lemma, del func([]linesolve.CellLit)) {
+	var buf []linesolve.CellLit
+	conv := func(lits []int32) []linesolve.CellLit {
 		buf = buf[:0]
 		for _, q := range lits {
 			x, v, not := l.c.cellLit(q)
-			buf = append(buf, CellLit{Row: x / l.w, Col: x % l.w, Color: puzzle.Color(v), Not: not})
+			buf = append(buf, linesolve.CellLit{Row: x / l.w, Col: x % l.w, Color: puzzle.Color(v), Not: not})
 		}
 		return buf
 	}
@@ -93,12 +95,12 @@ func (l *Learner) SetProof(lemma, del func([]CellLit)) {
 // nothing. It panics if g is not of the puzzle's size.
 func (l *Learner) Block(g puzzle.Grid) {
 	if len(g) != l.h {
-		panic("linesolve: Learner.Block: grid of the wrong size")
+		panic("learner: Learner.Block: grid of the wrong size")
 	}
 	cells := make([]int8, 0, l.h*l.w)
 	for _, row := range g {
 		if len(row) != l.w {
-			panic("linesolve: Learner.Block: grid of the wrong size")
+			panic("learner: Learner.Block: grid of the wrong size")
 		}
 		for _, v := range row {
 			cells = append(cells, int8(min(v, 127)))
@@ -107,36 +109,36 @@ func (l *Learner) Block(g puzzle.Grid) {
 	l.c.block(cells)
 }
 
-// SearchLimits bound a [Learner.Run]. The zero value means no limit.
-type SearchLimits struct {
-	Nodes int // > 0: at most this many conflicts, counted since NewLearner
-	Lines int // > 0: at most this many line solves, counted since NewLearner
+// Limits bound a [Learner.Run]. The zero value means no limit.
+type Limits struct {
+	Conflicts int // > 0: at most this many conflicts, counted since New
+	Lines     int // > 0: at most this many line solves, counted since New
 	// Stop, if not nil, is asked after every conflict and every solution;
 	// the run ends when it returns true.
 	Stop func() bool
 }
 
-// SearchResult is what [Learner.Run] did.
-type SearchResult struct {
+// Result is what [Learner.Run] did.
+type Result struct {
 	// Complete is true when every solution has been reported, in this run
 	// or an earlier one. It is false when found asked to stop, a limit was
 	// reached or Stop returned true.
 	Complete bool
 	// Stopped is true when a limit was reached or Stop returned true (as
 	// opposed to found asking to stop).
-	Stopped bool
-	Nodes   int // conflicts since NewLearner
-	Lines   int // line solves since NewLearner
-	Runs    int // restarts + 1
+	Stopped   bool
+	Conflicts int // conflicts since New
+	Lines     int // line solves since New
+	Restarts  int // restarts since New
 }
 
 // Run searches on and passes each solution not reported before (and not
 // blocked) to found, which returns false to end the run, within limits.
-func (l *Learner) Run(limits SearchLimits, found func(puzzle.Grid) bool) SearchResult {
+func (l *Learner) Run(limits Limits, found func(puzzle.Grid) bool) Result {
 	c := l.c
-	var res SearchResult
+	var res Result
 	stop := func() bool {
-		if limits.Nodes > 0 && c.conflicts >= limits.Nodes ||
+		if limits.Conflicts > 0 && c.conflicts >= limits.Conflicts ||
 			limits.Lines > 0 && c.lineSolves >= limits.Lines ||
 			limits.Stop != nil && limits.Stop() {
 			res.Stopped = true
@@ -151,7 +153,7 @@ func (l *Learner) Run(limits SearchLimits, found func(puzzle.Grid) bool) SearchR
 		return found(g)
 	})
 	res.Complete = done
-	res.Nodes, res.Lines, res.Runs = c.conflicts, c.lineSolves, c.restarts+1
+	res.Conflicts, res.Lines, res.Restarts = c.conflicts, c.lineSolves, c.restarts
 	return res
 }
 
@@ -160,12 +162,12 @@ func (l *Learner) Run(limits SearchLimits, found func(puzzle.Grid) bool) SearchR
 // literals (the slice is reused). Each holds in every solution not
 // blocked and not yet found: a SAT solver that takes the puzzle over
 // (the solver's hand-off) may add them to the clues' CNF.
-func (l *Learner) Learnt(maxLBD int, f func([]CellLit)) {
+func (l *Learner) Learnt(maxLBD int, f func([]linesolve.CellLit)) {
 	c := l.c
-	var buf []CellLit
-	conv := func(q int32) CellLit {
+	var buf []linesolve.CellLit
+	conv := func(q int32) linesolve.CellLit {
 		x, v, not := c.cellLit(q)
-		return CellLit{Row: x / l.w, Col: x % l.w, Color: puzzle.Color(v), Not: not}
+		return linesolve.CellLit{Row: x / l.w, Col: x % l.w, Color: puzzle.Color(v), Not: not}
 	}
 	for _, q := range c.trail {
 		if c.level[q>>1] == 0 {

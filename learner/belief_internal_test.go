@@ -1,4 +1,4 @@
-package linesolve
+package learner
 
 import (
 	"math"
@@ -6,8 +6,35 @@ import (
 	"testing"
 
 	"github.com/nonosat/nonosat/internal/linekernel"
+	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
+
+// randomBWGrid is an h×w black-and-white grid whose cells are black with
+// probability density, drawn row by row.
+func randomBWGrid(rng *rand.Rand, h, w int, density float64) puzzle.Grid {
+	g := puzzle.NewGrid(h, w)
+	for r := range g {
+		for c := range g[r] {
+			if rng.Float64() < density {
+				g[r][c] = 1
+			}
+		}
+	}
+	return g
+}
+
+// lineTemplates is the templates of s's lines, rows then columns, as
+// beliefs takes them.
+func lineTemplates(s *linesolve.State) []*linekernel.Template {
+	return s.Kernel().Lines
+}
+
+// newCDCLOf is newCDCL over the grid of s.
+func newCDCLOf(s *linesolve.State) *cdcl {
+	g := s.Kernel()
+	return newCDCL(&g)
+}
 
 // runsOf returns the black runs of the n low bits of v.
 func runsOf(v uint64, n int) []int {
@@ -128,9 +155,9 @@ func TestBeliefsFindThePicture(t *testing.T) {
 	agree, open := 0, 0
 	for range 40 {
 		g := randomBWGrid(rng, 20, 20, 0.6)
-		s := NewState(puzzle.FromGrid(g, nil))
+		s := linesolve.NewState(puzzle.FromGrid(g, nil))
 		lines := lineTemplates(s)
-		cells := make([]Set, 400)
+		cells := make([]linesolve.Set, 400)
 		for x := range cells {
 			cells[x] = 3
 			if rng.IntN(20) == 0 {
@@ -174,7 +201,7 @@ func TestLearnerRandomHints(t *testing.T) {
 		p := puzzle.FromGrid(g, nil)
 		solutions := func(l *Learner) map[string]bool {
 			got := map[string]bool{}
-			res := l.Run(SearchLimits{}, func(s puzzle.Grid) bool {
+			res := l.Run(Limits{}, func(s puzzle.Grid) bool {
 				if err := puzzle.Check(p, s); err != nil {
 					t.Fatalf("case %d: a grid that fails Check: %v", i, err)
 				}
@@ -189,10 +216,10 @@ func TestLearnerRandomHints(t *testing.T) {
 			}
 			return got
 		}
-		plain := NewLearner(NewState(p))
+		plain := New(linesolve.NewState(p))
 		plain.SetHints(false)
 		want := solutions(plain)
-		l := NewLearner(NewState(p))
+		l := New(linesolve.NewState(p))
 		l.c.hint = make([]int8, h*w)
 		for x := range l.c.hint {
 			l.c.hint[x] = []int8{1, 0, -1}[rng.IntN(3)]
@@ -252,18 +279,18 @@ func BenchmarkBeliefs(b *testing.B) {
 			if err != nil {
 				b.Skipf("needs ../shared/corpora beside the repository: %v", err)
 			}
-			s := NewState(p)
+			s := linesolve.NewState(p)
 			s.Propagate()
 			s.Probe(0)
-			lines := lineTemplates(s)
+			g := s.Kernel()
 			b.Run("bw", func(b *testing.B) {
 				for b.Loop() {
-					beliefs(s.h, s.w, lines, s.cells)
+					beliefs(g.H, g.W, g.Lines, g.Cells)
 				}
 			})
 			b.Run("colour", func(b *testing.B) {
 				for b.Loop() {
-					colorBeliefs(s.h, s.w, lines, s.cells, 2)
+					colorBeliefs(g.H, g.W, g.Lines, g.Cells, 2)
 				}
 			})
 		})

@@ -1,9 +1,10 @@
-package linesolve_test
+package learner_test
 
 import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -47,11 +48,11 @@ func learnerSolutions(t *testing.T, i int, p *puzzle.Puzzle, probe, hints bool, 
 	if probe {
 		st.Probe(0)
 	}
-	l := linesolve.NewLearner(st)
+	l := learner.New(st)
 	l.SetHints(hints)
 	l.SetSeed(seed)
 	got := map[string]bool{}
-	res := l.Run(linesolve.SearchLimits{}, func(g puzzle.Grid) bool {
+	res := l.Run(learner.Limits{}, func(g puzzle.Grid) bool {
 		if err := puzzle.Check(p, g); err != nil {
 			t.Fatalf("case %d: Learner reported a grid that fails Check: %v\n%v", i, err, g)
 		}
@@ -110,11 +111,11 @@ func TestColorLearnerMatchesBruteForce(t *testing.T) {
 	}
 }
 
-// TestLearnerAgreesWithSearch: on random 8×8 to 12×12 puzzles and thin
+// TestLearnerAgreesWithDepthFirst: on random 8×8 to 12×12 puzzles and thin
 // ones with lines of up to 139 cells, many with hundreds of solutions, the
 // Learner and a depth-first search (two independent algorithms on the same
 // line solver) find the same set.
-func TestLearnerAgreesWithSearch(t *testing.T) {
+func TestLearnerAgreesWithDepthFirst(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	big := 0
 	for i := range 90 {
@@ -137,7 +138,7 @@ func TestLearnerAgreesWithSearch(t *testing.T) {
 		st := linesolve.NewState(p)
 		st.Probe(0)
 		got := map[string]bool{}
-		lres := linesolve.NewLearner(st).Run(linesolve.SearchLimits{}, func(g puzzle.Grid) bool {
+		lres := learner.New(st).Run(learner.Limits{}, func(g puzzle.Grid) bool {
 			if err := puzzle.Check(p, g); err != nil {
 				t.Fatalf("case %d: Learner reported a grid that fails Check: %v", i, err)
 			}
@@ -211,7 +212,7 @@ func TestLearnerRunsOn(t *testing.T) {
 		g[i][(i*5+2)%6] = 1
 	}
 	p := puzzle.FromGrid(g, palette(1))
-	l := linesolve.NewLearner(linesolve.NewState(p))
+	l := learner.New(linesolve.NewState(p))
 	l.Block(g)
 	seen := map[string]bool{}
 	add := func(sol puzzle.Grid) {
@@ -223,24 +224,24 @@ func TestLearnerRunsOn(t *testing.T) {
 		}
 		seen[gridKey(sol)] = true
 	}
-	res := l.Run(linesolve.SearchLimits{}, func(sol puzzle.Grid) bool { add(sol); return len(seen) < 10 })
+	res := l.Run(learner.Limits{}, func(sol puzzle.Grid) bool { add(sol); return len(seen) < 10 })
 	if len(seen) != 10 || res.Complete || res.Stopped {
 		t.Fatalf("found stopping at 10: %d solutions, %+v", len(seen), res)
 	}
-	res = l.Run(linesolve.SearchLimits{Nodes: res.Nodes + 1}, func(sol puzzle.Grid) bool { add(sol); return true })
+	res = l.Run(learner.Limits{Conflicts: res.Conflicts + 1}, func(sol puzzle.Grid) bool { add(sol); return true })
 	if !res.Stopped || res.Complete || len(seen) >= 719 {
 		t.Fatalf("a run of one more conflict: %d solutions, %+v", len(seen), res)
 	}
 	calls := 0
-	res = l.Run(linesolve.SearchLimits{Stop: func() bool { calls++; return calls > 3 }}, func(sol puzzle.Grid) bool { add(sol); return true })
+	res = l.Run(learner.Limits{Stop: func() bool { calls++; return calls > 3 }}, func(sol puzzle.Grid) bool { add(sol); return true })
 	if !res.Stopped || res.Complete {
 		t.Fatalf("a run stopped by Stop: %+v", res)
 	}
-	res = l.Run(linesolve.SearchLimits{}, func(sol puzzle.Grid) bool { add(sol); return true })
+	res = l.Run(learner.Limits{}, func(sol puzzle.Grid) bool { add(sol); return true })
 	if !res.Complete || len(seen) != 719 {
 		t.Fatalf("the last run: %d solutions in all (want 719), %+v", len(seen), res)
 	}
-	if res = l.Run(linesolve.SearchLimits{}, func(puzzle.Grid) bool { t.Fatal("a solution after Complete"); return true }); !res.Complete {
+	if res = l.Run(learner.Limits{}, func(puzzle.Grid) bool { t.Fatal("a solution after Complete"); return true }); !res.Complete {
 		t.Fatalf("a run after the end is not complete: %+v", res)
 	}
 }
@@ -250,7 +251,7 @@ func TestLearnerRunsOn(t *testing.T) {
 func TestLearnerContradiction(t *testing.T) {
 	for _, m := range []int{1, 3} {
 		p := &puzzle.Puzzle{Palette: palette(m), Rows: []puzzle.Clue{{{Len: 1, Color: puzzle.Color(m)}}, nil}, Cols: []puzzle.Clue{nil, nil}}
-		res := linesolve.NewLearner(linesolve.NewState(p)).Run(linesolve.SearchLimits{}, func(puzzle.Grid) bool {
+		res := learner.New(linesolve.NewState(p)).Run(learner.Limits{}, func(puzzle.Grid) bool {
 			t.Fatal("a solution of a contradictory puzzle")
 			return true
 		})
@@ -284,15 +285,15 @@ func TestLearnerPigeonhole(t *testing.T) {
 		if !st.Probe(0) {
 			t.Fatalf("n=%d: probing found the contradiction; the test wants the Learner to", n)
 		}
-		res := linesolve.NewLearner(st).Run(linesolve.SearchLimits{}, func(g puzzle.Grid) bool {
+		res := learner.New(st).Run(learner.Limits{}, func(g puzzle.Grid) bool {
 			t.Fatalf("n=%d: a solution of a puzzle with none\n%v", n, g)
 			return false
 		})
 		if !res.Complete {
 			t.Fatalf("n=%d: not complete: %+v", n, res)
 		}
-		if n == 8 && res.Nodes < 2000 {
-			t.Fatalf("n=%d: only %d conflicts, too few to reach the clause-database reductions", n, res.Nodes)
+		if n == 8 && res.Conflicts < 2000 {
+			t.Fatalf("n=%d: only %d conflicts, too few to reach the clause-database reductions", n, res.Conflicts)
 		}
 	}
 }

@@ -1,10 +1,11 @@
-package linesolve
+package learner
 
 import (
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
 
@@ -35,7 +36,7 @@ func TestLearnerLinesAgreeWithLine(t *testing.T) {
 			}
 		}
 		p := puzzle.FromGrid(g, puzzleColors(m))
-		c := newCDCL(NewState(p))
+		c := newCDCLOf(linesolve.NewState(p))
 		follow := i%2 == 0 // decide the goal's colours: no conflict may come
 		for step := 0; !c.unsat; step++ {
 			var open []int
@@ -66,7 +67,7 @@ func TestLearnerLinesAgreeWithLine(t *testing.T) {
 					t.Fatalf("case %d: a conflict on the way to a solution", i)
 				}
 				if l, ok := isLine(confl); ok {
-					if _, ok := Line(c.clue(p, l), c.lineDomains(l, nil)); ok {
+					if _, ok := linesolve.Line(c.clue(p, l), c.lineDomains(l, nil)); ok {
 						t.Fatalf("case %d: line %d conflict, but Line finds a placement", i, l)
 					}
 					checkExplanation(t, c, p, l, -1, c.explainConflict(l))
@@ -75,7 +76,7 @@ func TestLearnerLinesAgreeWithLine(t *testing.T) {
 			}
 			for l := range h + w {
 				d := c.lineDomains(l, nil)
-				out, ok := Line(c.clue(p, l), d)
+				out, ok := linesolve.Line(c.clue(p, l), d)
 				if !ok || !slices.Equal(out, d) {
 					t.Fatalf("case %d step %d: line %d not at Line's fixpoint: %v -> %v", i, step, l, d, out)
 				}
@@ -143,14 +144,14 @@ func checkExplanation(t *testing.T, c *cdcl, p *puzzle.Puzzle, l int, q int32, c
 	if q >= 0 {
 		restrict(q ^ 1)
 	}
-	if out, ok := Line(c.clue(p, l), d); ok {
+	if out, ok := linesolve.Line(c.clue(p, l), d); ok {
 		t.Fatalf("explanation %v of %d by line %d is not enough: %v -> %v", cl, q, l, d, out)
 	}
 }
 
 // facts returns the cells' domains at level 0.
-func (c *cdcl) facts() []Set {
-	f := make([]Set, c.n)
+func (c *cdcl) facts() []linesolve.Set {
+	f := make([]linesolve.Set, c.n)
 	for x := range f {
 		if c.bw {
 			f[x] = 3
@@ -166,8 +167,8 @@ func (c *cdcl) facts() []Set {
 
 // lineDomains returns the domains of line l's cells, from cells (nil:
 // the current ones).
-func (c *cdcl) lineDomains(l int, cells []Set) []Set {
-	d := make([]Set, c.lines[l].N)
+func (c *cdcl) lineDomains(l int, cells []linesolve.Set) []linesolve.Set {
+	d := make([]linesolve.Set, c.lines[l].N)
 	for i := range d {
 		x := c.cellOf(l, i)
 		if cells != nil {

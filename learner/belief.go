@@ -1,4 +1,6 @@
-package linesolve
+package learner
+
+import "github.com/nonosat/nonosat/linesolve"
 
 import "github.com/nonosat/nonosat/internal/linekernel"
 
@@ -8,7 +10,7 @@ import "github.com/nonosat/nonosat/internal/linekernel"
 // probability that the cell is black over the line's placements, each
 // weighted by what the crossing lines say of the line's other cells,
 // counted exactly by a forward-backward pass over the line automaton (see
-// the package documentation). The messages come to no exact marginal, as
+// package linesolve). The messages come to no exact marginal, as
 // the grid has cycles, but they guess the picture well enough to give the
 // learner the colour to try first for each cell it decides (see
 // cdcl.setHints), where "white first", or the colour a cell last had,
@@ -59,7 +61,7 @@ const (
 // holds each cell's domain (1 white, 2 black, 3 open): 0 or 1 for decided
 // cells, the product of the row's and the column's last messages for the
 // others.
-func beliefs(h, w int, lines []*linekernel.Template, cells []Set) []float64 {
+func beliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set) []float64 {
 	n := h * w
 	row := make([]float64, n) // message of a cell's row to it
 	col := make([]float64, n) // message of a cell's column to it

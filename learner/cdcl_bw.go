@@ -1,4 +1,4 @@
-package linesolve
+package learner
 
 import (
 	"math"
@@ -27,9 +27,9 @@ type bwLines struct {
 	n2                     [2]uint64
 }
 
-// initBW sets up the masks of a one-colour state s and assigns its
+// initBW sets up the masks of a one-colour grid g and assigns its
 // decided cells as facts.
-func (c *cdcl) initBW(s *State) {
+func (c *cdcl) initBW(g *linekernel.Grid) {
 	h, w := c.h, c.w
 	W := max(1, (max(h, w)+63)/64)
 	c.W = W
@@ -43,7 +43,7 @@ func (c *cdcl) initBW(s *State) {
 			c.full[l*W+i/64] |= 1 << (i % 64)
 		}
 	}
-	c.sc.Cache = s.sc.Cache
+	c.sc.Cache = g.Cache
 	if W > 1 || c.sc.Cache == nil {
 		c.sc.Cache = new(linekernel.LineCache) // one-word lines only
 	}
@@ -61,7 +61,7 @@ func (c *cdcl) initBW(s *State) {
 		c.best[x] = 0
 		c.phase[x] = 0
 	}
-	for x, d := range s.cells {
+	for x, d := range g.Cells {
 		switch d {
 		case 0:
 			c.unsat = true

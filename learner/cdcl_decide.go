@@ -1,4 +1,6 @@
-package linesolve
+package learner
+
+import "github.com/nonosat/nonosat/linesolve"
 
 // The learner's decisions: a heap of cells by VSIDS activity, the colour
 // each decided cell is tried in first (its hint, or its target phase),
@@ -72,7 +74,7 @@ const hintConf = 0.7
 // learnt fact), so that puzzles the learner decides in a few conflicts do
 // not pay for the sweeps.
 func (c *cdcl) setHints() {
-	cells := make([]Set, c.n)
+	cells := make([]linesolve.Set, c.n)
 	for x := range c.n {
 		cells[x] = c.domain(x) // at level 0 every assigned cell is a fact
 	}
@@ -100,7 +102,7 @@ func (c *cdcl) setHints() {
 }
 
 // domain returns the colours cell x may still take.
-func (c *cdcl) domain(x int) Set {
+func (c *cdcl) domain(x int) linesolve.Set {
 	if !c.bw {
 		return c.dom[x]
 	}
