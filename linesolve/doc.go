@@ -1,7 +1,8 @@
 // Package linesolve solves nonogram lines exactly and propagates the result
-// over a whole grid. It is the presolver in front of the SAT encoder and the
-// source of the "line-solvable" verdict: when [State.Propagate] fixes every
-// cell, the puzzle is logically solvable and unique without calling SAT.
+// over a whole grid. It is the presolver in front of the learner (package
+// learner) and the SAT encoder, and the source of the "line-solvable"
+// verdict: when [State.Propagate] fixes every cell, the puzzle is logically
+// solvable and unique without calling SAT.
 //
 // # Cell domains
 //
@@ -48,7 +49,9 @@
 //
 // A line of n cells and k blocks costs O(n·d + k·⌈n/64⌉·log c) word
 // operations (d distinct colours in its clue), against O(n·(Σc+k)) for the
-// node-by-node DP of the notes, and the same answer.
+// node-by-node DP of the notes, and the same answer. The passes live in
+// internal/linekernel, which package learner shares: it runs them on
+// masks of its own rather than through [Line] or a [State].
 //
 // # Grid propagation
 //

@@ -341,8 +341,9 @@ func (s *State) proofCommon(x int, surv Set, y int, gone Set) {
 	}
 }
 
-// A CellLit is a literal of the clauses a Learner learns: cell (Row,
-// Col) has colour Color or, with Not, has not.
+// A CellLit is a literal over the cells: cell (Row, Col) has colour Color
+// or, with Not, has not. Probing's lemmas ([State.SetProof]) and the
+// clauses of package learner are made of them.
 type CellLit struct {
 	Row, Col int
 	Color    puzzle.Color

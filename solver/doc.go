@@ -1,9 +1,9 @@
 // Package solver solves nonograms through a short pipeline of stages
-// (pipeline.go): presolving by exact line solving and probing, which
-// decides the puzzles line logic finishes; the learner, a
-// [learner.Learner] (clause learning over the cells, the line solvers
-// as propagators) that goes on to the verdict, for puzzles of any number
-// of colours; and SAT: the puzzle is encoded (package encode) for a SAT
+// (pipeline.go): presolving by exact line solving and probing (package
+// linesolve), which decides the puzzles line logic finishes; the learner,
+// a [learner.Learner] (package learner: clause learning over the cells,
+// the line solvers as propagators) that goes on to the verdict, for
+// puzzles of any number of colours; and SAT: the puzzle is encoded (package encode) for a SAT
 // back end, each model decoded and checked with [puzzle.Check], and
 // further solutions enumerated with blocking clauses over the cell
 // variables only. SAT takes the puzzles the learner is not asked to

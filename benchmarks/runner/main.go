@@ -297,8 +297,7 @@ func repoRoot() (string, error) {
 }
 
 // decidedBy names the stage that decided: line (line solving and
-// probing), search (the search stage's depth-first search), learn (its
-// learner) or sat.
+// probing), learn (the learner) or sat.
 func decidedBy(o outcome) string {
 	switch {
 	case o.err != nil || o.check == "timeout":

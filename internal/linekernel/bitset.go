@@ -94,7 +94,7 @@ func erode(dst, src []uint64, c int) {
 	}
 }
 
-// reverseShift sets dst to src with the bit order reversed over all the
+// ReverseShift sets dst to src with the bit order reversed over all the
 // words and then moved s cells towards the start: bit i of src lands on
 // bit 64·len-1-i-s. dst and src must not overlap.
 func ReverseShift(dst, src []uint64, s int) {
@@ -144,7 +144,7 @@ func or(x, y []uint64) {
 	}
 }
 
-// u128 is a bit set of up to 128 cells: lo holds cells 0–63.
+// U128 is a bit set of up to 128 cells: Lo holds cells 0–63.
 type U128 struct{ Lo, Hi uint64 }
 
 func (x U128) and(y U128) U128 { return U128{x.Lo & y.Lo, x.Hi & y.Hi} }

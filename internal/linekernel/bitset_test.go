@@ -62,7 +62,7 @@ func TestBitsetHelpers(t *testing.T) {
 			t.Fatalf("wordUp(%d words, s=%d) = %x, want %x", words, s, got, wantW)
 		}
 
-		// reverseShift: bit i → 64·words-1-i-s.
+		// ReverseShift: bit i → 64·words-1-i-s.
 		pad := 64*words - n
 		want = make([]bool, n)
 		for i := range n {
@@ -169,7 +169,7 @@ func TestSolveWordsAgree(t *testing.T) {
 	}
 }
 
-// TestU128 checks the 128-bit helpers of solveBW2 and feasible2 against
+// TestU128 checks the 128-bit helpers of solveBW2 and Feasible2 against
 // math/big: shifts of 0 to 128, reversal of a line of 65 to 128 cells, and
 // fill with its carry across the word boundary.
 func TestU128(t *testing.T) {

@@ -2,21 +2,21 @@ package linekernel
 
 import "math/bits"
 
-// The colour learner's explanations (cdcl_color.go) give a line's
+// The colour learner's explanations (learner/cdcl_color.go) give a line's
 // removed colours back one at a time while the line stays without a
 // placement. The passes here answer that test and also say how far the
 // line's consistent prefixes reach: a colour given back beyond that
 // frontier can open no placement and leaves the frontier where it was,
 // so it needs no pass at all (learner/LEARNER.md, "Colour puzzles").
 
-// frontier reports whether the line has a placement within the masks of
+// Frontier reports whether the line has a placement within the masks of
 // w (see fillMasks), and far: the last cell that a consistent prefix of
 // a placement can cover (-1 when none covers cell 0). Given back to the
 // masks, background at a cell after far+1, or colour ci at a cell after
 // far+maxLen[ci], opens no placement and leaves far unchanged.
 //
-// With rev, the same over the reversed line (t.rblocks over w.ra0 and
-// w.racol): far is then counted from the line's end.
+// With rev, the same over the reversed line (t.rblocks over w.Ra0 and
+// w.Racol): far is then counted from the line's end.
 func (t *Template) Frontier(w *Scratch, rev bool) (ok bool, far int) {
 	if !t.OK {
 		return false, -1

@@ -6,7 +6,7 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
-// template is a clue prepared for one line length: the static part of the
+// Template is a clue prepared for one line length: the static part of the
 // automaton, computed once per line and shared by every solve of it.
 type Template struct {
 	N, K    int
@@ -63,9 +63,9 @@ func NewTemplate(clue puzzle.Clue, n int) Template {
 	return t
 }
 
-// scratch holds the bitsets of one solve. After a solve through the
-// scratch (core1, coreWords), fs holds the feasible starts of each block
-// and fg the feasible cells of each gap (words bitset words each);
+// Scratch holds the bitsets of one solve. After a solve through the
+// scratch (Core1, CoreWords), Fs holds the feasible starts of each block
+// and Fg the feasible cells of each gap (Words bitset words each);
 // solveBW1 and solveBW2 keep their passes in bw1 and bw2 instead.
 type Scratch struct {
 	buf          []uint64
@@ -152,9 +152,9 @@ func forward(blocks []tblock, W int, a0, acol, fs, fg, tmp []uint64) {
 	}
 }
 
-// solve writes the refined domains of cells to out (len n) and reports
-// whether any placement exists. The feasible nodes are left in w.fs and
-// w.fg.
+// Solve writes the refined domains of cells to out (len n) and reports
+// whether any placement exists. The feasible nodes are left in w.Fs and
+// w.Fg.
 //
 // The backward pass is the forward pass over the reversed line and clue:
 // block j' of the reversed clue starting at cell p' is block k-1-j'
@@ -176,10 +176,10 @@ func (t *Template) Solve(cells, out []Set, w *Scratch) bool {
 	return t.solveWords(cells, out, w)
 }
 
-// cacheBits is log2 of the number of entries of a lineCache.
+// cacheBits is log2 of the number of entries of a LineCache.
 const cacheBits = 14
 
-// A lineCache remembers solved one-colour lines of up to 64 cells: for a
+// A LineCache remembers solved one-colour lines of up to 64 cells: for a
 // line id and the cells that may be background (a0) and that may take the
 // colour (a1), the cells where background (bg) and the colour (cov) stay
 // possible. It is direct-mapped: a new entry replaces an old one.
@@ -190,7 +190,7 @@ type cacheEntry struct {
 	a0, a1, bg, cov uint64
 }
 
-// solveMasks solves a line of a black-and-white puzzle of at most 64
+// SolveMasks solves a line of a black-and-white puzzle of at most 64
 // cells given as masks: a0 the cells that may be background, a1 those that
 // may be black (colour 1). It returns the refined masks, through the cache
 // when w has one.
@@ -264,7 +264,7 @@ func (t *Template) solveWords(cells, out []Set, w *Scratch) bool {
 	return out[0] != 0
 }
 
-// solveMasks2 is solveMasksW for lines of 65 to 128 cells, through the
+// SolveMasks2 is SolveMasksW for lines of 65 to 128 cells, through the
 // two-word cache of w when it has one; the masks it returns may be those of
 // a cache entry, valid until a later solve takes the entry's slot.
 func (t *Template) SolveMasks2(a0, a1 []uint64, w *Scratch) (n0, n1 []uint64, ok bool) {
@@ -284,19 +284,19 @@ func (t *Template) SolveMasks2(a0, a1 []uint64, w *Scratch) (n0, n1 []uint64, ok
 	return e.n0[:], e.n1[:], true
 }
 
-// lineCache2 is the two-word counterpart of lineCache.
+// LineCache2 is the two-word counterpart of LineCache.
 type LineCache2 [1 << cacheBits]cache2Entry
 
 // cache2Entry is an entry of the two-word line cache: for line id-1 with
-// masks a0, a1 (see solveMasksW), the refined masks n0, n1 of a line that
+// masks a0, a1 (see SolveMasksW), the refined masks n0, n1 of a line that
 // has a placement (lines with none are not kept).
 type cache2Entry struct {
 	id             int32
 	a0, a1, n0, n1 [2]uint64
 }
 
-// solveMasksW solves a line of a one-colour puzzle of any length given as
-// masks of t.words words: a0 the cells that may be background, a1 those
+// SolveMasksW solves a line of a one-colour puzzle of any length given as
+// masks of t.Words words: a0 the cells that may be background, a1 those
 // that may be black. It returns the refined masks (in w, valid until its
 // next use) and whether any placement exists.
 func (t *Template) SolveMasksW(a0, a1 []uint64, w *Scratch) (n0, n1 []uint64, ok bool) {
@@ -366,7 +366,7 @@ func (t *Template) feasibleMasks(w *Scratch) bool {
 	return w.Fs[(k-1)*W+p/64]>>(p%64)&1 != 0
 }
 
-// feasibleW is feasibleBW for lines of any length, as masks of t.words
+// FeasibleW is FeasibleBW for lines of any length, as masks of t.Words
 // words.
 func (t *Template) FeasibleW(a0, a1 []uint64, w *Scratch) bool {
 	if !t.OK {
@@ -384,9 +384,9 @@ func (t *Template) FeasibleW(a0, a1 []uint64, w *Scratch) bool {
 	return t.feasibleMasks(w)
 }
 
-// coreWords is the line solver over w.a0 and w.acol (any number of
-// words): it leaves the cells that may stay background in w.bg and those
-// that may take colour ci in w.cov[ci].
+// CoreWords is the line solver over w.A0 and w.Acol (any number of
+// words): it leaves the cells that may stay background in w.Bg and those
+// that may take colour ci in w.Cov[ci].
 func (t *Template) CoreWords(w *Scratch) {
 	if t.Words == 2 {
 		t.core2(w)
@@ -395,7 +395,7 @@ func (t *Template) CoreWords(w *Scratch) {
 	t.coreWordsAny(w)
 }
 
-// coreWordsAny is coreWords word by word, for any number of words.
+// coreWordsAny is CoreWords word by word, for any number of words.
 func (t *Template) coreWordsAny(w *Scratch) {
 	n, k, W := t.N, t.K, t.Words
 	pad := 64*W - n
@@ -457,9 +457,9 @@ func (t *Template) solve1(cells, out []Set, w *Scratch) bool {
 	return out[0] != 0
 }
 
-// core1 solves a line of at most 64 cells whose cells that may be
-// background are a0 and that may take colour ci are w.acol[ci]: it
-// returns the cells that stay possibly background and leaves in w.cov[ci]
+// Core1 solves a line of at most 64 cells whose cells that may be
+// background are a0 and that may take colour ci are w.Acol[ci]: it
+// returns the cells that stay possibly background and leaves in w.Cov[ci]
 // those that may still take colour ci (all zero when no placement fits).
 func (t *Template) Core1(a0 uint64, w *Scratch) (bg uint64) {
 	n, k := t.N, t.K
@@ -486,7 +486,7 @@ func (t *Template) Core1(a0 uint64, w *Scratch) (bg uint64) {
 	return bg
 }
 
-// solveBW1 is core1 for a line of one colour, at most 64 cells and at most
+// solveBW1 is Core1 for a line of one colour, at most 64 cells and at most
 // 32 blocks (all a line of one colour and 64 cells can hold), with a1 the
 // cells that may be black: the same passes over fixed arrays (ar, made
 // once per scratch) instead of slices that need sizing and clearing. It
@@ -544,7 +544,7 @@ func (w *Scratch) arrays1() *bw1Arrays {
 	return w.bw1
 }
 
-// arrays2 returns w's arrays for solveBW2 and feasible2, made on first
+// Arrays2 returns w's arrays for solveBW2 and Feasible2, made on first
 // use.
 func (w *Scratch) Arrays2() *bw2Arrays {
 	if w.bw2 == nil {
@@ -610,7 +610,7 @@ func fill1(seeds, a uint64) uint64 {
 	return ((a+seeds)^a)&a | seeds
 }
 
-// feasibleBW reports whether a one-colour line of at most 64 cells has a
+// FeasibleBW reports whether a one-colour line of at most 64 cells has a
 // placement with every cell outside a0 black and every cell outside a1
 // white: the forward pass of the line solver alone.
 func (t *Template) FeasibleBW(a0, a1 uint64) bool {
@@ -641,7 +641,7 @@ func (t *Template) FeasibleBW(a0, a1 uint64) bool {
 	return t.K > 0 && s>>(n-t.Blocks[t.K-1].Len)&1 != 0
 }
 
-// feasible2 is feasibleBW for lines of 65 to 128 cells: the forward pass
+// Feasible2 is FeasibleBW for lines of 65 to 128 cells: the forward pass
 // of solveBW2 (into ar), then whether it reaches the line's end.
 func (t *Template) Feasible2(a0, a1 U128, ar *bw2Arrays) bool {
 	if !t.OK {

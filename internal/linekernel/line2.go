@@ -3,7 +3,7 @@ package linekernel
 import "math/bits"
 
 // Lines of 65 to 128 cells in any number of colours: the passes of
-// coreWords and frontierW over 128-bit sets held in registers, instead
+// CoreWords and frontierW over 128-bit sets held in registers, instead
 // of word-by-word loops over slices (the lines of a 100×100 colour
 // puzzle; learner/LEARNER.md, "Colour puzzles").
 
@@ -50,9 +50,9 @@ func forward2c(blocks []tblock, a0 U128, acol []U128, fs, fg []U128) {
 	}
 }
 
-// core2 is coreWords for a line of two words: it leaves the same masks
-// in w (the feasible starts in w.fs, gap cells in w.fg, and w.bg,
-// w.cov).
+// core2 is CoreWords for a line of two words: it leaves the same masks
+// in w (the feasible starts in w.Fs, gap cells in w.Fg, and w.Bg,
+// w.Cov).
 func (t *Template) core2(w *Scratch) {
 	k, d := t.K, len(t.Colors)
 	pad := 128 - t.N
