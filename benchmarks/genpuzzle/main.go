@@ -7,6 +7,10 @@
 // With -dom N it writes N-Dom instead (randpuzzle.Dom), the family of issue 22:
 //
 //	go run ./benchmarks/genpuzzle -dom 16 > 16dom.xml
+//
+// With -recolor K it colours the black-and-white picture's filled cells
+// (randpuzzle.Recolor), for comparing a colour puzzle with the
+// black-and-white one of the same shape.
 package main
 
 import (
@@ -25,6 +29,7 @@ func main() {
 	density := flag.Float64("density", 0.6, "probability that a cell is filled")
 	seed := flag.Uint64("seed", 1, "random seed")
 	dom := flag.Int("dom", 0, "write N-Dom, `N` ≥ 1, instead of a random picture")
+	recolor := flag.Int("recolor", 0, "write the black-and-white picture of -size, -density and -seed with each filled cell in one of `K` colours, at random")
 	flag.Parse()
 	if *dom < 0 {
 		fmt.Fprintln(os.Stderr, "genpuzzle: -dom must be at least 1")
@@ -40,8 +45,11 @@ func main() {
 		os.Exit(2)
 	}
 	p := randpuzzle.Picture(*seed, w, h, *colors, *density)
-	if *dom > 0 {
+	switch {
+	case *dom > 0:
 		p = randpuzzle.Dom(*dom)
+	case *recolor > 0:
+		p = randpuzzle.Recolor(randpuzzle.Picture(*seed, w, h, 1, *density), *recolor, *seed)
 	}
 	out := bufio.NewWriter(os.Stdout)
 	err := puzzle.Encode(out, p, puzzle.XML)

@@ -30,6 +30,27 @@ func Picture(seed uint64, w, h, colors int, density float64) *puzzle.Puzzle {
 	return p
 }
 
+// Recolor returns the puzzle of black-and-white puzzle p's goal with each
+// filled cell given one of colors colours at random (seeded by seed). Its
+// solutions need not be solutions of p without their colours: the row
+// "2 1 2" coloured red, blue, red fits the clue "2r 1b 2r" of a red, blue,
+// red run of five. It panics if p has no goal.
+func Recolor(p *puzzle.Puzzle, colors int, seed uint64) *puzzle.Puzzle {
+	rng := rand.New(rand.NewPCG(seed, uint64(colors)))
+	g := p.Goal.Clone()
+	for r := range g {
+		for c := range g[r] {
+			if g[r][c] != 0 {
+				g[r][c] = puzzle.Color(1 + rng.IntN(colors))
+			}
+		}
+	}
+	q := puzzle.FromGrid(g, Palette(colors))
+	q.Goal = g
+	q.Title = fmt.Sprintf("%s in %d colours", p.Title, colors)
+	return q
+}
+
 // Palette returns a palette of the background and colors colours, black
 // alone for one.
 func Palette(colors int) []puzzle.Swatch {

@@ -36,3 +36,25 @@ func TestPictureSeeded(t *testing.T) {
 		t.Fatalf("size %dx%d, %d colours", a.Width(), a.Height(), a.NumColors())
 	}
 }
+
+// TestRecolorKeepsShape: Recolor fills the cells p's goal fills, in more
+// than one colour, and its goal satisfies its own clues.
+func TestRecolorKeepsShape(t *testing.T) {
+	p := randpuzzle.Picture(3, 25, 20, 1, 0.4)
+	q := randpuzzle.Recolor(p, 3, 3)
+	if err := puzzle.Check(q, q.Goal); err != nil {
+		t.Fatal(err)
+	}
+	used := map[puzzle.Color]bool{}
+	for r := range p.Goal {
+		for c, v := range p.Goal[r] {
+			if w := q.Goal[r][c]; (v == 0) != (w == 0) {
+				t.Fatalf("cell (%d, %d): %d in the picture, %d recoloured", r, c, v, w)
+			}
+			used[q.Goal[r][c]] = true
+		}
+	}
+	if len(used) != 4 || q.NumColors() != 3 {
+		t.Fatalf("%d values used, %d colours: want the background and 3", len(used), q.NumColors())
+	}
+}
