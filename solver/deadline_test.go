@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/internal/randpuzzle"
@@ -128,5 +129,20 @@ func TestDeadlineBackendLoad(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(tmp, "nonosat-*")); len(left) > 0 {
 		t.Errorf("temporary files left behind: %v", left)
+	}
+}
+
+// TestDeadlineInLearner: a learner the deadline stops has not decided, so
+// the result does not say it did. 16-Dom takes the learner far longer than
+// the 300 ms given.
+func TestDeadlineInLearner(t *testing.T) {
+	p := randpuzzle.Dom(16)
+	for _, backend := range []string{"gophersat", "portfolio"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		res, err := Solve(ctx, p, Options{Backend: backend})
+		cancel()
+		if err != nil || res.Verdict != Timeout || res.Learned || res.Stats.Conflicts == 0 && backend == "gophersat" {
+			t.Errorf("Solve(16-Dom, %s, 300 ms) = %+v, %v; want timeout, not learned, after some conflicts", backend, res, err)
+		}
 	}
 }

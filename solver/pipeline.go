@@ -177,7 +177,6 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	st := j.pre.state
 	t := time.Now()
 	defer func() { j.res.Stats.Learn = time.Since(t) }()
-	j.res.Learned = true
 	if j.o.Backend == "portfolio" {
 		sr := raceLearners(ctx, j.p, st, j.limit, j.known)
 		for _, g := range sr.sols[len(j.known):] {
@@ -185,6 +184,7 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 				break
 			}
 		}
+		j.res.Learned = sr.err == nil && !sr.timedOut
 		return sr.err != nil || !sr.timedOut, sr.complete, sr.err
 	}
 	l := learner.New(st)
@@ -199,9 +199,9 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	}
 	if res.Stopped && ctx.Err() == nil { // the budget ran out: SAT goes on
 		j.learner = l
-		j.res.Learned = false
 		return false, false, nil
 	}
+	j.res.Learned = !res.Stopped // else the deadline stopped it
 	return !res.Stopped, res.Complete, nil
 }
 
