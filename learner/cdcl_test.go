@@ -202,9 +202,10 @@ func enumerate(s *linesolve.State, maxNodes int, found func(puzzle.Grid) bool) (
 	return dfs(s)
 }
 
-// TestLearnerRunsOn: a run stopped by found, by Nodes or by Stop goes on
-// where it left off in the next Run, with no solution reported twice;
-// Block keeps a known solution from being reported.
+// TestLearnerRunsOn: a run stopped by found, by Limits.Conflicts, by
+// Limits.Lines or by Stop goes on where it left off in the next Run, with
+// no solution reported twice; Block keeps a known solution from being
+// reported.
 func TestLearnerRunsOn(t *testing.T) {
 	// Every row and column clue is "1": the 720 permutation matrices.
 	g := puzzle.NewGrid(6, 6)
@@ -231,6 +232,10 @@ func TestLearnerRunsOn(t *testing.T) {
 	res = l.Run(learner.Limits{Conflicts: res.Conflicts + 1}, func(sol puzzle.Grid) bool { add(sol); return true })
 	if !res.Stopped || res.Complete || len(seen) >= 719 {
 		t.Fatalf("a run of one more conflict: %d solutions, %+v", len(seen), res)
+	}
+	res = l.Run(learner.Limits{Lines: res.Lines + 1}, func(sol puzzle.Grid) bool { add(sol); return true })
+	if !res.Stopped || res.Complete || len(seen) >= 719 {
+		t.Fatalf("a run of one more line solve: %d solutions, %+v", len(seen), res)
 	}
 	calls := 0
 	res = l.Run(learner.Limits{Stop: func() bool { calls++; return calls > 3 }}, func(sol puzzle.Grid) bool { add(sol); return true })
