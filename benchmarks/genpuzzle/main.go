@@ -40,6 +40,10 @@ func main() {
 		fmt.Fprintf(os.Stderr, "genpuzzle: -size %q: want WxH, as 200x200\n", *size)
 		os.Exit(2)
 	}
+	if *recolor < 0 || *recolor > puzzle.MaxColors || *recolor > 0 && (*dom > 0 || *colors != 1) {
+		fmt.Fprintf(os.Stderr, "genpuzzle: -recolor must be 1…%d, without -dom or -colors\n", puzzle.MaxColors)
+		os.Exit(2)
+	}
 	if *colors < 1 || *colors > 255 || *density < 0 || *density > 1 {
 		fmt.Fprintln(os.Stderr, "genpuzzle: -colors must be 1…255 and -density 0…1")
 		os.Exit(2)

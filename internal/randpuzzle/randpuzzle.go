@@ -36,6 +36,9 @@ func Picture(seed uint64, w, h, colors int, density float64) *puzzle.Puzzle {
 // "2 1 2" coloured red, blue, red fits the clue "2r 1b 2r" of a red, blue,
 // red run of five. It panics if p has no goal.
 func Recolor(p *puzzle.Puzzle, colors int, seed uint64) *puzzle.Puzzle {
+	if p.Goal == nil {
+		panic("randpuzzle: Recolor: the puzzle has no goal")
+	}
 	rng := rand.New(rand.NewPCG(seed, uint64(colors)))
 	g := p.Goal.Clone()
 	for r := range g {
