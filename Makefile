@@ -20,7 +20,7 @@ race:
 # The corpus tests again without the race detector, which slows SAT search
 # about tenfold: larger samples of ../shared/corpora (they skip if it is
 # absent). `make corpus-full` runs every puzzle (an hour or more).
-CORPUS_TESTS = -run 'Corpus|Survey|Webpbn|Tournament' ./puzzle ./linesolve ./learner ./solver ./design
+CORPUS_TESTS = -run 'Corpus|Survey|Webpbn|Tournament' ./puzzle ./linesolve ./solver ./design
 
 # Without the corpora the tests skip; say so, since go test prints "ok".
 CORPUS_CHECK = @test -d ../shared/corpora || echo "corpus: SKIPPED: ../shared/corpora is absent, so the corpus tests skip (ok below means nothing ran)"
