@@ -318,7 +318,7 @@ func (c *cdcl) explainColor(l int, p int32, out []int32) []int32 {
 	}
 	slices.Sort(cand)
 	// A colour given back beyond the frontier of the line's consistent
-	// prefixes opens no placement and needs no pass (frontier.go). The
+	// prefixes opens no placement and needs no pass (internal/linekernel/frontier.go). The
 	// frontier is taken from the end of the line instead when that leaves
 	// more candidates beyond it.
 	pad := 64*W - n

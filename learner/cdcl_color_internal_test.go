@@ -11,7 +11,7 @@ import (
 
 // TestLearnerLinesAgreeWithLine: along random decisions on random puzzles
 // of one to four colours (some with rows over 64 cells), the learner's propagation is checked against
-// the line solver ([Line], its own template): after every propagation
+// the line solver ([linesolve.Line], its own template): after every propagation
 // without a conflict, every line's domains are a fixpoint of Line (the
 // learner keeps no colour a line forbids) and every cell still allows the
 // colours of a solution the decisions agree with (it drops none a line

@@ -15,7 +15,9 @@ import (
 // mistake from being made elsewhere, and backjumps.
 //
 // A Learner is resumable: [Learner.Run] goes on from where the last call
-// stopped. It is not safe for concurrent use, but separate Learners are.
+// stopped. It is not safe for concurrent use. Learners made from one
+// State share its line cache: to run them at once, make each from a
+// clone of the State ([linesolve.State.Clone]).
 type Learner struct {
 	c *cdcl
 	h int
@@ -23,7 +25,8 @@ type Learner struct {
 }
 
 // New returns a Learner for the puzzle of s, starting from the domains s
-// has narrowed (they are facts). s itself is left as it is.
+// has narrowed (they are facts). The domains of s are left as they are;
+// its line cache is shared (see [Learner]).
 func New(s *linesolve.State) *Learner {
 	g := s.Kernel()
 	c := newCDCL(&g)
@@ -69,7 +72,7 @@ func (l *Learner) SetSeed(seed uint64) {
 // to check), which the empty clause ends when Run reports Complete with
 // no solution. Start from a state whose facts follow by unit propagation
 // too: line solving's do, probing's do once the lemmas of
-// [State.SetProof] come first. Call it before the first Run.
+// [linesolve.State.SetProof] come first. Call it before the first Run.
 func (l *Learner) SetProof(lemma, del func([]linesolve.CellLit)) {
 	var buf []linesolve.CellLit
 	conv := func(lits []int32) []linesolve.CellLit {

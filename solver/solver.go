@@ -316,7 +316,7 @@ func (s *gridSet) add(g puzzle.Grid) bool {
 // depth-first search, the portfolio before the hints, gave 13.0 s of wall
 // time on the same set; seed 0 against the learner without hints, 10.4 s
 // (sum of minima). These were measured with every cell hinted; with the
-// confidence bound (cdcl.go's hintConf), the runner on taai2011 (commit
+// confidence bound (learner/cdcl_decide.go's hintConf), the runner on taai2011 (commit
 // 03377f0): 9.7 s of wall time and 18.5 s of CPU, against 12.8 s and
 // 13.6 s for the default.
 func raceLearners(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, limit int, known []puzzle.Grid) searchResult {

@@ -13,7 +13,7 @@ import "math/bits"
 // w (see fillMasks), and far: the last cell that a consistent prefix of
 // a placement can cover (-1 when none covers cell 0). Given back to the
 // masks, background at a cell after far+1, or colour ci at a cell after
-// far+maxLen[ci], opens no placement and leaves far unchanged.
+// far+MaxLen[ci], opens no placement and leaves far unchanged.
 //
 // With rev, the same over the reversed line (t.rblocks over w.Ra0 and
 // w.Racol): far is then counted from the line's end.

@@ -19,16 +19,17 @@ type Template struct {
 	ID      int32    // the line's number in its State (rows, then columns), for the cache
 	MinLen  int      // the clue's Clue.MinLen
 	MaxLen  []int    // per distinct block colour: its longest block
-	CiOf    [64]int8 // per colour: its index in colors, -1 for the background, -2 when not in the clue
+	CiOf    [64]int8 // per colour: its index in Colors, -1 for the background, -2 when not in the clue
 }
 
 // tblock is one block of a template.
 type tblock struct {
 	Len   int
-	Ci    int  // index of the block's colour in template.colors
+	Ci    int  // index of the block's colour in Template.Colors
 	Touch bool // the next block (in this order) has another colour, so may follow with no gap
 }
 
+// NewTemplate returns the template of clue over a line of n cells.
 func NewTemplate(clue puzzle.Clue, n int) Template {
 	k := len(clue)
 	t := Template{N: n, K: k, Words: (n + 63) / 64, OK: true,
@@ -75,15 +76,16 @@ type Scratch struct {
 	Fg, rfg      []uint64 // per gap: forward cells, and in the reversed line
 	tmp, Bg, Cov []uint64 // tmp, all feasible gap cells, per colour: covered cells
 
-	Two [4]uint64  // solveMasksW's answer for a two-word line of one colour
+	Two [4]uint64  // SolveMasksW's answer for a two-word line of one colour
 	bw1 *bw1Arrays // solveBW1's passes (arrays1)
 	bw2 *bw2Arrays // solveBW2's and feasible2's passes (arrays2)
 	c2  *arrays2c  // core2's passes
 
 	Cache  *LineCache  // when not nil, one-colour one-word lines go through it
-	Cache2 *LineCache2 // when not nil, so do one-colour two-word lines (solveMasks2)
+	Cache2 *LineCache2 // when not nil, so do one-colour two-word lines (SolveMasks2)
 }
 
+// Grow makes w's buffers large enough for the passes over t.
 func (w *Scratch) Grow(t *Template) {
 	W, k, d := t.Words, t.K, len(t.Colors)
 	need := W * (2 + 2*d + 2*k + 2*(k+1) + 2 + d)
