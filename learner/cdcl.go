@@ -62,14 +62,17 @@ func isLine(why int32) (int, bool) {
 // conflicts; the learnt clauses halved (keeping LBD ≤ 2) after 2000, then
 // every 2000 + 300·k more conflicts; VSIDS decay 0.95; the saved phases
 // reset to those of the longest trail every 8 restarts; 2 % of the
-// decisions on a random cell. The figures are in LEARNER.md.
+// decisions on a random cell. The figures are in LEARNER.md. A colour
+// puzzle first halves its learnt clauses after 5000 conflicts, then
+// every 5000 + 300·k (LEARNER.md, "Colour search").
 const (
-	cdclRestartUnit = 100
-	cdclReduceFirst = 2000
-	cdclReduceInc   = 300
-	cdclVarDecay    = 0.95
-	cdclRephase     = 8
-	cdclRandomFreq  = 0.02
+	cdclRestartUnit      = 100
+	cdclReduceFirst      = 2000
+	cdclReduceFirstColor = 5000
+	cdclReduceInc        = 300
+	cdclVarDecay         = 0.95
+	cdclRephase          = 8
+	cdclRandomFreq       = 0.02
 )
 
 type clause struct {
@@ -139,6 +142,7 @@ type cdcl struct {
 	// Restarts and clause deletion.
 	restartN, lubyI, restartAt int
 	nextReduce, reduceK        int
+	reduceFirst                int // the first reduction's conflicts, and the base of the intervals
 
 	best                            []int8 // per cell: its colour on the longest trail
 	bestLen                         int
@@ -154,10 +158,11 @@ func newCDCL(g *linekernel.Grid) *cdcl {
 	h, w := g.H, g.W
 	n := h * w
 	c := &cdcl{rng: 0x9E3779B97F4A7C15, hints: true, h: h, w: w, n: n, bw: g.OneColor, claInc: 1, varInc: 1,
-		lubyI: 1, restartAt: cdclRestartUnit, nextReduce: cdclReduceFirst}
+		lubyI: 1, restartAt: cdclRestartUnit, reduceFirst: cdclReduceFirst}
 	c.lines = g.Lines
 	c.vals, c.nv = 2, n
 	if !c.bw {
+		c.reduceFirst = cdclReduceFirstColor
 		var all linesolve.Set
 		for _, d := range g.Cells {
 			all |= d
@@ -165,6 +170,7 @@ func newCDCL(g *linekernel.Grid) *cdcl {
 		c.vals = max(2, bits.Len64(uint64(all)))
 		c.nv = n * c.vals
 	}
+	c.nextReduce = c.reduceFirst
 	c.lv = make([]int8, 2*c.nv)
 	c.level = make([]int32, c.nv)
 	c.reason = make([]int32, c.nv)
@@ -827,7 +833,7 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int8) bool) (complete bo
 		}
 		if c.conflicts >= c.nextReduce {
 			c.reduceK++
-			c.nextReduce = c.conflicts + cdclReduceFirst + cdclReduceInc*c.reduceK
+			c.nextReduce = c.conflicts + c.reduceFirst + cdclReduceInc*c.reduceK
 			c.reduceDB()
 		}
 		if c.hints && c.hint == nil && c.conflicts > 0 && c.decisionLevel() == 0 {
