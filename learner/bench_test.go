@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/nonosat/nonosat/internal/brute"
 	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
@@ -15,7 +16,7 @@ func openPuzzles() []*linesolve.State {
 	rng := rand.New(rand.NewPCG(5, 5))
 	var sts []*linesolve.State
 	for len(sts) < 10 {
-		s := linesolve.NewState(randomPuzzle(rng, 25, 25, 1, 0.5))
+		s := linesolve.NewState(brute.RandomPuzzle(rng, 25, 25, 1, 0.5))
 		if s.Probe(0) && !s.Solved() {
 			sts = append(sts, s)
 		}

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/nonosat/nonosat/internal/brute"
 	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
@@ -18,9 +19,9 @@ func TestLearnerMatchesBruteForce(t *testing.T) {
 	multi, many := 0, 0
 	for i := range 3000 {
 		h, w := 1+rng.IntN(6), 1+rng.IntN(6)
-		p := randomPuzzle(rng, h, w, 1, 0.2+0.6*rng.Float64())
+		p := brute.RandomPuzzle(rng, h, w, 1, 0.2+0.6*rng.Float64())
 		want := map[string]bool{}
-		for _, g := range bruteSolutions(p) {
+		for _, g := range brute.Solutions(p) {
 			want[gridKey(g)] = true
 		}
 		got := learnerSolutions(t, i, p, i%2 == 1, i%3 != 2, 0)
@@ -87,13 +88,13 @@ func TestColorLearnerMatchesBruteForce(t *testing.T) {
 		if i%4 == 0 { // tall or wide: lines of different lengths
 			h, w = 1+rng.IntN(3), 4+rng.IntN(3)
 		}
-		p := randomPuzzle(rng, h, w, m, 0.2+0.6*rng.Float64())
+		p := brute.RandomPuzzle(rng, h, w, m, 0.2+0.6*rng.Float64())
 		want := map[string]bool{}
 		for _, g := range pruneSolutions(p) {
 			want[gridKey(g)] = true
 		}
-		if h*w <= 12 && len(bruteSolutions(p)) != len(want) { // the two oracles agree
-			t.Fatalf("case %d: pruneSolutions found %d solutions, bruteSolutions %d", i, len(want), len(bruteSolutions(p)))
+		if h*w <= 12 && len(brute.Solutions(p)) != len(want) { // the two oracles agree
+			t.Fatalf("case %d: pruneSolutions found %d solutions, brute.Solutions %d", i, len(want), len(brute.Solutions(p)))
 		}
 		got := learnerSolutions(t, i, p, i%2 == 1, i%3 != 2, uint64(i%5))
 		if len(got) != len(want) {
@@ -126,7 +127,7 @@ func TestLearnerAgreesWithDepthFirst(t *testing.T) {
 				h, w = w, h
 			}
 		}
-		p := randomPuzzle(rng, h, w, 1, 0.15+0.5*rng.Float64())
+		p := brute.RandomPuzzle(rng, h, w, 1, 0.15+0.5*rng.Float64())
 		want := map[string]bool{}
 		complete := enumerate(linesolve.NewState(p), 20000, func(g puzzle.Grid) bool {
 			want[gridKey(g)] = true
@@ -212,7 +213,7 @@ func TestLearnerRunsOn(t *testing.T) {
 	for i := range 6 {
 		g[i][(i*5+2)%6] = 1
 	}
-	p := puzzle.FromGrid(g, palette(1))
+	p := puzzle.FromGrid(g, brute.Palette(1))
 	l := learner.New(linesolve.NewState(p))
 	l.Block(g)
 	seen := map[string]bool{}
@@ -255,7 +256,7 @@ func TestLearnerRunsOn(t *testing.T) {
 // solution, in black and white and in colour.
 func TestLearnerContradiction(t *testing.T) {
 	for _, m := range []int{1, 3} {
-		p := &puzzle.Puzzle{Palette: palette(m), Rows: []puzzle.Clue{{{Len: 1, Color: puzzle.Color(m)}}, nil}, Cols: []puzzle.Clue{nil, nil}}
+		p := &puzzle.Puzzle{Palette: brute.Palette(m), Rows: []puzzle.Clue{{{Len: 1, Color: puzzle.Color(m)}}, nil}, Cols: []puzzle.Clue{nil, nil}}
 		res := learner.New(linesolve.NewState(p)).Run(learner.Limits{}, func(puzzle.Grid) bool {
 			t.Fatal("a solution of a contradictory puzzle")
 			return true
@@ -276,7 +277,7 @@ func TestLearnerContradiction(t *testing.T) {
 // corpora.
 func TestLearnerPigeonhole(t *testing.T) {
 	for _, n := range []int{6, 8} {
-		p := &puzzle.Puzzle{Palette: palette(1)}
+		p := &puzzle.Puzzle{Palette: brute.Palette(1)}
 		one := puzzle.Clue{{Len: 1, Color: 1}}
 		for i := range n {
 			p.Rows = append(p.Rows, one)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/nonosat/nonosat/internal/brute"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -74,7 +75,7 @@ func BenchmarkLine(b *testing.B) {
 func BenchmarkPropagate(b *testing.B) {
 	for _, tc := range []struct{ h, w, m int }{{60, 60, 1}, {59, 99, 1}, {60, 60, 3}} {
 		rng := rand.New(rand.NewPCG(2, uint64(tc.m)))
-		p := randomPuzzle(rng, tc.h, tc.w, tc.m, 0.65)
+		p := brute.RandomPuzzle(rng, tc.h, tc.w, tc.m, 0.65)
 		b.Run(fmt.Sprintf("%dx%d/colors=%d", tc.w, tc.h, tc.m), func(b *testing.B) {
 			s0 := linesolve.NewState(p)
 			b.ReportAllocs()
@@ -104,7 +105,7 @@ func BenchmarkPropagate(b *testing.B) {
 // partly open.
 func BenchmarkProbe(b *testing.B) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	p := randomPuzzle(rng, 30, 30, 1, 0.55)
+	p := brute.RandomPuzzle(rng, 30, 30, 1, 0.55)
 	s0 := linesolve.NewState(p)
 	if !s0.Propagate() {
 		b.Fatal("Propagate: contradiction")

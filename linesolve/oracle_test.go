@@ -3,51 +3,10 @@ package linesolve_test
 import (
 	"math/rand/v2"
 
+	"github.com/nonosat/nonosat/internal/brute"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
-
-// placement is one way to lay a clue over a line: the colour of every cell
-// and the block starts.
-type placement struct {
-	line   []puzzle.Color
-	starts []int
-}
-
-// placements enumerates every placement of clue over n cells by brute
-// force, independently of the package's automaton.
-func placements(clue puzzle.Clue, n int) []placement {
-	for _, b := range clue {
-		if b.Len < 1 || b.Color == 0 || b.Color > 63 {
-			return nil
-		}
-	}
-	var out []placement
-	starts := make([]int, len(clue))
-	var rec func(j, from int)
-	rec = func(j, from int) {
-		if j == len(clue) {
-			line := make([]puzzle.Color, n)
-			for b, p := range starts {
-				for i := p; i < p+clue[b].Len; i++ {
-					line[i] = clue[b].Color
-				}
-			}
-			out = append(out, placement{line: line, starts: append([]int(nil), starts...)})
-			return
-		}
-		for p := from; p+clue[j].Len <= n; p++ {
-			starts[j] = p
-			next := p + clue[j].Len
-			if j+1 < len(clue) && clue[j+1].Color == clue[j].Color {
-				next++
-			}
-			rec(j+1, next)
-		}
-	}
-	rec(0, 0)
-	return out
-}
 
 // bruteLine is the oracle for Line and Feasible: the union over all
 // placements allowed by cells of each cell's colour, and of the nodes used.
@@ -62,9 +21,9 @@ func bruteLine(clue puzzle.Clue, cells []linesolve.Set) ([]linesolve.Set, lineso
 		nd.Gap[j] = make([]bool, n)
 	}
 	ok := false
-	for _, pl := range placements(clue, n) {
+	for _, pl := range brute.Placements(clue, n) {
 		allowed := true
-		for i, v := range pl.line {
+		for i, v := range pl.Line {
 			if !cells[i].Has(v) {
 				allowed = false
 				break
@@ -74,18 +33,18 @@ func bruteLine(clue puzzle.Clue, cells []linesolve.Set) ([]linesolve.Set, lineso
 			continue
 		}
 		ok = true
-		for i, v := range pl.line {
+		for i, v := range pl.Line {
 			out[i] |= linesolve.Set(1) << v
 		}
-		for j, p := range pl.starts {
+		for j, p := range pl.Starts {
 			nd.Start[j][p] = true
 		}
-		for i, v := range pl.line {
+		for i, v := range pl.Line {
 			if v != 0 {
 				continue
 			}
 			g := 0 // gap index: the blocks that end before cell i
-			for j, p := range pl.starts {
+			for j, p := range pl.Starts {
 				if p+clue[j].Len <= i {
 					g = j + 1
 				}

@@ -6,32 +6,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/nonosat/nonosat/internal/brute"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
-
-// palette returns a palette with m colours besides the background.
-func palette(m int) []puzzle.Swatch {
-	p := []puzzle.Swatch{puzzle.White}
-	for c := 1; c <= m; c++ {
-		p = append(p, puzzle.Swatch{Name: fmt.Sprint("c", c)})
-	}
-	return p
-}
-
-// randomPuzzle is the puzzle of a random h×w grid over m colours whose
-// cells are non-background with probability density.
-func randomPuzzle(rng *rand.Rand, h, w, m int, density float64) *puzzle.Puzzle {
-	g := puzzle.NewGrid(h, w)
-	for r := range g {
-		for c := range g[r] {
-			if rng.Float64() < density {
-				g[r][c] = puzzle.Color(1 + rng.IntN(m))
-			}
-		}
-	}
-	return puzzle.FromGrid(g, palette(m))
-}
 
 // checkHolds fails unless every cell of s still allows the colour g has.
 func checkHolds(t *testing.T, what string, s *linesolve.State, g puzzle.Grid) {
@@ -71,7 +49,7 @@ func TestPropagateRandom(t *testing.T) {
 	solved := 0
 	for i := range 2000 {
 		h, w, m := 1+rng.IntN(6), 1+rng.IntN(6), 1+rng.IntN(3)
-		p := randomPuzzle(rng, h, w, m, 0.3+0.5*rng.Float64())
+		p := brute.RandomPuzzle(rng, h, w, m, 0.3+0.5*rng.Float64())
 		s := linesolve.NewState(p)
 		checkHolds(t, "NewState", s, p.Goal)
 		if !s.Propagate() {
@@ -116,33 +94,6 @@ func checkProbeFixpoint(t *testing.T, s *linesolve.State) {
 	}
 }
 
-// allSolutions enumerates every grid satisfying p by trying every
-// combination of row placements (keep p tiny).
-func allSolutions(p *puzzle.Puzzle) []puzzle.Grid {
-	h, w := p.Height(), p.Width()
-	rows := make([][]placement, h)
-	for r, clue := range p.Rows {
-		rows[r] = placements(clue, w)
-	}
-	var out []puzzle.Grid
-	g := puzzle.NewGrid(h, w)
-	var rec func(r int)
-	rec = func(r int) {
-		if r == h {
-			if puzzle.Check(p, g) == nil {
-				out = append(out, g.Clone())
-			}
-			return
-		}
-		for _, pl := range rows[r] {
-			copy(g[r], pl.line)
-			rec(r + 1)
-		}
-	}
-	rec(0)
-	return out
-}
-
 // TestProbeAllSolutions checks on tiny puzzles that Propagate and Probe
 // keep every colour of every solution, and that probing a puzzle with one
 // solution at least never does worse than propagation.
@@ -151,8 +102,8 @@ func TestProbeAllSolutions(t *testing.T) {
 	probed := 0
 	for i := range 600 {
 		h, w, m := 1+rng.IntN(4), 1+rng.IntN(4), 1+rng.IntN(2)
-		p := randomPuzzle(rng, h, w, m, 0.3+0.5*rng.Float64())
-		sols := allSolutions(p)
+		p := brute.RandomPuzzle(rng, h, w, m, 0.3+0.5*rng.Float64())
+		sols := brute.Solutions(p)
 		s := linesolve.NewState(p)
 		if !s.Propagate() {
 			t.Fatalf("case %d: Propagate() = false\n%v", i, p.Goal)
@@ -193,7 +144,7 @@ func TestProbeRandom(t *testing.T) {
 	var failed int
 	for i := range 300 {
 		h, w, m := 1+rng.IntN(6), 1+rng.IntN(6), 1+rng.IntN(3)
-		p := randomPuzzle(rng, h, w, m, 0.3+0.5*rng.Float64())
+		p := brute.RandomPuzzle(rng, h, w, m, 0.3+0.5*rng.Float64())
 		s := linesolve.NewState(p)
 		budget := 0
 		if i%3 == 0 {
@@ -227,14 +178,14 @@ func TestProbeRefutes(t *testing.T) {
 	refuted := 0
 	for i := range 1500 {
 		h, w, m := 2+rng.IntN(3), 2+rng.IntN(3), 1+rng.IntN(2)
-		p := randomPuzzle(rng, h, w, m, 0.5)
+		p := brute.RandomPuzzle(rng, h, w, m, 0.5)
 		if r := rng.IntN(h); rng.IntN(2) == 0 {
 			p.Rows[r] = puzzle.LineClue(randomLine(rng, w, m))
 		} else {
 			c := rng.IntN(w)
 			p.Cols[c] = puzzle.LineClue(randomLine(rng, h, m))
 		}
-		sols := allSolutions(p)
+		sols := brute.Solutions(p)
 		s := linesolve.NewState(p)
 		prop := s.Propagate()
 		probe := s.Probe(0)
@@ -281,7 +232,7 @@ func TestSetAndClone(t *testing.T) {
 func TestNewStateColours(t *testing.T) {
 	// Row 0 uses colours 1 and 2, column 0 only colour 2.
 	p := &puzzle.Puzzle{
-		Palette: palette(3),
+		Palette: brute.Palette(3),
 		Rows:    []puzzle.Clue{{{Len: 1, Color: 2}, {Len: 1, Color: 1}}},
 		Cols:    []puzzle.Clue{{{Len: 1, Color: 2}}, {{Len: 1, Color: 1}}},
 	}
@@ -337,7 +288,7 @@ func TestPropagateLongLines(t *testing.T) {
 		if max(h, w) <= 64 {
 			w = 65 + rng.IntN(100)
 		}
-		p := randomPuzzle(rng, h, w, 1, 0.4+0.4*rng.Float64())
+		p := brute.RandomPuzzle(rng, h, w, 1, 0.4+0.4*rng.Float64())
 		s := linesolve.NewState(p)
 		if !s.Propagate() {
 			t.Fatalf("case %d (%dx%d): Propagate() = false on a solvable puzzle", i, w, h)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/nonosat/nonosat/internal/brute"
 	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/linesolve"
 )
@@ -47,7 +48,7 @@ func TestPropagateUntilResumes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(18, 1))
 	for _, tc := range []struct{ h, w, m int }{{20, 25, 1}, {70, 90, 1}, {20, 25, 3}} {
 		for range 5 {
-			p := randomPuzzle(rng, tc.h, tc.w, tc.m, 0.55)
+			p := brute.RandomPuzzle(rng, tc.h, tc.w, tc.m, 0.55)
 			whole := linesolve.NewState(p)
 			okWhole := whole.Propagate()
 			s := linesolve.NewState(p)
