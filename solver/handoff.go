@@ -36,20 +36,9 @@ func (o Options) learnBudget() int {
 func learntClauses(l *learner.Learner, e *encode.Encoding) []cnf.Clause {
 	var out []cnf.Clause
 	l.Learnt(handoffLBD, func(lits []linesolve.CellLit) {
-		var cl cnf.Clause
-		for _, q := range lits {
-			v, ok := e.Cell(q.Row, q.Col, q.Color)
-			switch {
-			case !ok && q.Not: // "not v" where v is ruled out: true
-				return
-			case !ok: // "v", ruled out: false
-				continue
-			case q.Not:
-				v = v.Not()
-			}
-			cl = append(cl, v)
+		if cl, ok := cellClause(e, lits, nil); ok {
+			out = append(out, cl)
 		}
-		out = append(out, cl)
 	})
 	return out
 }

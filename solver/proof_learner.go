@@ -34,20 +34,9 @@ func refuteByLearner(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, 
 	l := learner.New(st)
 	var cl cnf.Clause
 	clause := func(lits []linesolve.CellLit) (cnf.Clause, bool) {
-		cl = cl[:0]
-		for _, q := range lits {
-			lit, ok := e.Cell(q.Row, q.Col, q.Color)
-			switch {
-			case !ok && q.Not:
-				return nil, false // "has not" a colour the CNF rules out: always true
-			case !ok:
-				continue // "has" a colour the CNF rules out: always false
-			case q.Not:
-				lit = lit.Not()
-			}
-			cl = append(cl, lit)
-		}
-		return cl, true
+		var ok bool
+		cl, ok = cellClause(e, lits, cl[:0])
+		return cl, ok
 	}
 	l.SetProof(func(lits []linesolve.CellLit) {
 		if c, ok := clause(lits); ok {
