@@ -177,27 +177,18 @@ func readModel(r io.Reader, numVars int) (Status, Model, Model, error) {
 // WriteModel writes m in SAT-competition form ("s SATISFIABLE" and "v"
 // lines of up to 1000 literals), or "s UNSATISFIABLE" when m is nil.
 func WriteModel(w io.Writer, m Model) error {
-	bw := bufio.NewWriter(w)
 	if m == nil {
-		bw.WriteString("s UNSATISFIABLE\n")
-		return bw.Flush()
+		_, err := io.WriteString(w, "s UNSATISFIABLE\n")
+		return err
 	}
-	bw.WriteString("s SATISFIABLE\nv")
-	var buf []byte
+	lits := make([]Lit, len(m))
 	for i, b := range m {
-		if i > 0 && i%1000 == 0 { // keep lines short for readers with a line limit
-			bw.WriteString("\nv")
-		}
-		x := int64(i + 1)
+		lits[i] = Lit(i + 1)
 		if !b {
-			x = -x
+			lits[i] = -lits[i]
 		}
-		buf = append(buf[:0], ' ')
-		buf = strconv.AppendInt(buf, x, 10)
-		bw.Write(buf)
 	}
-	bw.WriteString(" 0\n")
-	return bw.Flush()
+	return WriteAssignment(w, lits)
 }
 
 // WriteAssignment writes the literals lits in SAT-competition form ("s
@@ -208,7 +199,7 @@ func WriteAssignment(w io.Writer, lits []Lit) error {
 	bw.WriteString("s SATISFIABLE\nv")
 	var buf []byte
 	for i, l := range lits {
-		if i > 0 && i%1000 == 0 {
+		if i > 0 && i%1000 == 0 { // keep lines short for readers with a line limit
 			bw.WriteString("\nv")
 		}
 		buf = append(buf[:0], ' ')
