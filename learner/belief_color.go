@@ -16,71 +16,119 @@ import (
 // which blocks of different colours may touch). The stopping rules and
 // constants are those of beliefs.
 
-// colorBeliefs returns, per cell (row-major) of an h×w puzzle whose cells
-// take vals values (background included) and whose lines are rows then
-// columns, the likeliest colour and its belief, from cells holding each
-// cell's domain.
-func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set, vals int) (likely []int8, conf []float64) {
-	n := h * w
-	row := make([]float64, n*vals) // message of a cell's row to it
-	col := make([]float64, n*vals) // message of a cell's column to it
+// colorBP holds the messages of belief propagation over the colours of
+// an h×w puzzle whose cells take vals values (background included) and
+// whose lines are rows then columns: row[x·vals+v] is what cell x's row
+// says of colour v, col what its column says. colorBeliefs runs it once
+// from the facts; a dive (dive.go) keeps it, and sweeps again from where
+// it was after each batch of decisions.
+type colorBP struct {
+	h, w, vals int
+	lines      []*linekernel.Template
+	row, col   []float64
+	fb         colorFB
+	wt, out    []float64
+}
+
+func newColorBP(h, w int, lines []*linekernel.Template, vals int) *colorBP {
+	m := max(h, w)
+	return &colorBP{h: h, w: w, vals: vals, lines: lines,
+		row: make([]float64, h*w*vals), col: make([]float64, h*w*vals),
+		wt: make([]float64, m*vals), out: make([]float64, m*vals)}
+}
+
+// start shares each cell's messages evenly among the colours of its
+// domain in cells.
+func (b *colorBP) start(cells []linesolve.Set) {
+	vals := b.vals
+	clear(b.row)
+	clear(b.col)
 	for x, d := range cells {
 		share := 1 / float64(max(1, d.Len()))
 		for rest := uint64(d); rest != 0; rest &= rest - 1 {
 			v := bits.TrailingZeros64(rest)
-			row[x*vals+v], col[x*vals+v] = share, share
+			b.row[x*vals+v], b.col[x*vals+v] = share, share
 		}
 	}
-	var fb colorFB
-	m := max(h, w)
-	wt := make([]float64, m*vals)
-	out := make([]float64, m*vals)
+}
+
+// sweep updates the messages of every line, rows then columns, adding
+// each line's cost (cells × automaton states) to *work and stopping
+// before the line that would take it to limit. A line with no placement
+// under the weights keeps its old messages.
+func (b *colorBP) sweep(cells []linesolve.Set, work *int, limit int) {
+	h, w, vals := b.h, b.w, b.vals
+	for l, t := range b.lines {
+		base, stride, in, msg := l*w, 1, b.col, b.row
+		if l >= h {
+			base, stride, in, msg = l-h, w, b.row, b.col
+		}
+		wt, out := b.wt, b.out
+		for i, x := 0, base; i < t.N; i, x = i+1, x+stride {
+			copy(wt[i*vals:(i+1)*vals], in[x*vals:(x+1)*vals])
+		}
+		*work += t.N * (t.MinLen + 2) * 2
+		if *work >= limit {
+			return
+		}
+		if !b.fb.line(t, vals, wt[:t.N*vals], out[:t.N*vals]) {
+			continue
+		}
+		for i, x := 0, base; i < t.N; i, x = i+1, x+stride {
+			d := cells[x]
+			if d&(d-1) == 0 {
+				continue // a fact: its messages are never read
+			}
+			for rest := uint64(d); rest != 0; rest &= rest - 1 {
+				v := bits.TrailingZeros64(rest)
+				mm := beliefDamp*msg[x*vals+v] + (1-beliefDamp)*out[i*vals+v]
+				msg[x*vals+v] = min(max(mm, beliefFloor), 1-beliefFloor)
+			}
+		}
+	}
+}
+
+// belief returns the likeliest colour of domain d for cell x and its
+// share of the belief (the product of the two messages) over d.
+func (b *colorBP) belief(x int, d linesolve.Set) (likely int8, conf float64) {
+	vals := b.vals
+	sum, best := 0.0, -1.0
+	likely = -1
+	for rest := uint64(d); rest != 0; rest &= rest - 1 {
+		v := bits.TrailingZeros64(rest)
+		p := b.row[x*vals+v] * b.col[x*vals+v]
+		sum += p
+		if p > best {
+			best, likely = p, int8(v)
+		}
+	}
+	if sum > 0 {
+		conf = best / sum
+	}
+	return likely, conf
+}
+
+// colorBeliefs returns, per cell (row-major) of an h×w puzzle whose cells
+// take vals values (background included) and whose lines are rows then
+// columns, the likeliest colour and its belief, from cells holding each
+// cell's domain, and the messages they come from.
+func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set, vals int) (likely []int8, conf []float64, b *colorBP) {
+	n := h * w
+	b = newColorBP(h, w, lines, vals)
+	b.start(cells)
 	likely = make([]int8, n)
 	for x := range likely {
 		likely[x] = -1
 	}
 	stable, work := 0, 0
 	for range beliefRounds {
-		for l, t := range lines {
-			base, stride, in, msg := l*w, 1, col, row
-			if l >= h {
-				base, stride, in, msg = l-h, w, row, col
-			}
-			for i, x := 0, base; i < t.N; i, x = i+1, x+stride {
-				copy(wt[i*vals:(i+1)*vals], in[x*vals:(x+1)*vals])
-			}
-			work += t.N * (t.MinLen + 2) * 2
-			if work >= beliefWork {
-				break
-			}
-			if !fb.line(t, vals, wt[:t.N*vals], out[:t.N*vals]) {
-				continue // no placement under these weights: keep the old messages
-			}
-			for i, x := 0, base; i < t.N; i, x = i+1, x+stride {
-				d := cells[x]
-				if d&(d-1) == 0 {
-					continue // a fact: its messages are never read
-				}
-				for rest := uint64(d); rest != 0; rest &= rest - 1 {
-					v := bits.TrailingZeros64(rest)
-					mm := beliefDamp*msg[x*vals+v] + (1-beliefDamp)*out[i*vals+v]
-					msg[x*vals+v] = min(max(mm, beliefFloor), 1-beliefFloor)
-				}
-			}
-		}
+		b.sweep(cells, &work, beliefWork)
 		changed := false
 		for x, d := range cells {
 			if d&(d-1) == 0 {
 				continue
 			}
-			best, bv := -1.0, int8(-1)
-			for rest := uint64(d); rest != 0; rest &= rest - 1 {
-				v := bits.TrailingZeros64(rest)
-				if b := row[x*vals+v] * col[x*vals+v]; b > best {
-					best, bv = b, int8(v)
-				}
-			}
-			if bv != likely[x] {
+			if bv, _ := b.belief(x, d); bv != likely[x] {
 				likely[x] = bv
 				changed = true
 			}
@@ -101,17 +149,17 @@ func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set,
 		sum, best := 0.0, 0.0
 		for rest := uint64(d); rest != 0; rest &= rest - 1 {
 			v := bits.TrailingZeros64(rest)
-			b := row[x*vals+v] * col[x*vals+v]
-			sum += b
+			p := b.row[x*vals+v] * b.col[x*vals+v]
+			sum += p
 			if v == int(likely[x]) {
-				best = b
+				best = p
 			}
 		}
 		if sum > 0 {
 			conf[x] = best / sum
 		}
 	}
-	return likely, conf
+	return likely, conf, b
 }
 
 // colorFB holds the tables of one line's weighted count over colours.

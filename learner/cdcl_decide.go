@@ -93,7 +93,7 @@ func (c *cdcl) setHints() {
 		}
 		return
 	}
-	likely, conf := colorBeliefs(c.h, c.w, c.lines, cells, c.vals)
+	likely, conf, _ := colorBeliefs(c.h, c.w, c.lines, cells, c.vals)
 	for x, v := range likely {
 		if conf[x] > hintConf {
 			c.hint[x] = v
