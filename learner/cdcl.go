@@ -150,6 +150,13 @@ type cdcl struct {
 	unsat                           bool                         // no (further) solution
 	proof                           func(lits []int32, del bool) // sees learnt and deleted clauses, when set
 	conflicts, restarts, lineSolves int
+
+	// Dives (dive.go), colour puzzles only: the messages of the hints,
+	// the dive's own, and its beliefs of the open cells.
+	bp0, dbp *colorBP
+	likely   []int8
+	conf     []float64
+	diveDue  bool // dive at the next decision at level 0
 }
 
 // newCDCL builds the engine over the lines of g, with the decided cells
@@ -828,6 +835,7 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int8) bool) (complete bo
 			if c.restarts%cdclRephase == 0 {
 				copy(c.phase, c.best)
 				c.bestLen = 0
+				c.diveDue = c.bp0 != nil
 			}
 			continue
 		}
@@ -838,6 +846,19 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int8) bool) (complete bo
 		}
 		if c.hints && c.hint == nil && c.conflicts > 0 && c.decisionLevel() == 0 {
 			c.setHints()
+			c.diveDue = c.bp0 != nil
+		}
+		if c.diveDue && c.hint != nil && c.decisionLevel() == 0 {
+			// A colour puzzle's dive, after its hints and at each
+			// rephasing; it may leave every cell decided, which the
+			// decision below finds.
+			c.diveDue = false
+			if c.dive(stop) {
+				return false
+			}
+			if c.unsat {
+				break
+			}
 		}
 		d := c.pickBranch()
 		if d < 0 {

@@ -72,7 +72,8 @@ const hintConf = 0.7
 // confident enough (hintConf). Call it at level 0. The search calls it
 // the first time it is back at level 0 after a conflict (a restart, or a
 // learnt fact), so that puzzles the learner decides in a few conflicts do
-// not pay for the sweeps.
+// not pay for the sweeps. A colour puzzle keeps the messages, for its
+// dives to start from (dive.go).
 func (c *cdcl) setHints() {
 	cells := make([]linesolve.Set, c.n)
 	for x := range c.n {
@@ -93,7 +94,8 @@ func (c *cdcl) setHints() {
 		}
 		return
 	}
-	likely, conf, _ := colorBeliefs(c.h, c.w, c.lines, cells, c.vals)
+	likely, conf, bp := colorBeliefs(c.h, c.w, c.lines, cells, c.vals)
+	c.bp0 = bp
 	for x, v := range likely {
 		if conf[x] > hintConf {
 			c.hint[x] = v

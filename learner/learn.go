@@ -42,9 +42,10 @@ func New(s *linesolve.State) *Learner {
 // computed once, from the facts, the first time the search is back at
 // level 0 after a conflict); off, or before the hints, or for a cell
 // without one, in its target phase (its colour on the longest trail since
-// the last rephasing). Call it before the first Run. Hints are what decide
-// Knotty, Meow and Faase in seconds (see belief.go); off is for measuring
-// that.
+// the last rephasing). Off, a colour puzzle does not dive either (see
+// the package documentation). Call it before the first Run. Hints are
+// what decide Knotty, Meow and Faase in seconds (see belief.go); off is
+// for measuring that.
 func (l *Learner) SetHints(on bool) {
 	l.c.hints = on
 	if !on {

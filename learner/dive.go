@@ -1,0 +1,135 @@
+package learner
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/nonosat/nonosat/linesolve"
+)
+
+// Dives: belief-propagation decimation inside the search, for colour
+// puzzles. The hints (setHints) guess the picture once, from the facts;
+// a dive guesses it again after every few decisions, from the cells
+// decided so far, which is what finds the first solution of random colour
+// pictures that the learner alone, and CaDiCaL, do not find in a minute
+// (LEARNER.md, "Dives").
+
+// A dive decides diveBatch of the open cells, most confident first, then
+// sweeps the messages diveSweeps times from where they were, and goes on
+// until diveConflicts conflicts or a solution.
+const (
+	diveBatch     = 0.02
+	diveSweeps    = 2
+	diveConflicts = 10
+)
+
+// dive decides cells in their likeliest colour by belief propagation,
+// the most confident first, refreshing the beliefs after each batch. It
+// starts at level 0 from the messages of the hints (setHints) and learns
+// from each conflict as the search does, going on from the level the
+// backjump leaves until diveConflicts conflicts. The trail at each
+// conflict becomes the hints: its colours, and the likeliest colours of
+// the cells it leaves open. It stops when every cell is decided (the
+// caller's next decision finds the solution), at a conflict at level 0
+// (c.unsat), or when stop returns true, which it reports.
+func (c *cdcl) dive(stop func() bool) (stopped bool) {
+	if c.dbp == nil {
+		c.dbp = newColorBP(c.h, c.w, c.lines, c.vals)
+		c.likely, c.conf = make([]int8, c.n), make([]float64, c.n)
+	}
+	b := c.dbp
+	copy(b.row, c.bp0.row)
+	copy(b.col, c.bp0.col)
+	cells := make([]linesolve.Set, c.n)
+	var open []int32
+	conflicts := 0
+	for {
+		open = open[:0]
+		for x := range c.n {
+			cells[x] = c.dom[x]
+			if !c.decided(x) {
+				open = append(open, int32(x))
+			}
+		}
+		if len(open) == 0 {
+			return false
+		}
+		if stop != nil && stop() {
+			return true
+		}
+		c.refresh(cells)
+		slices.SortFunc(open, func(x, y int32) int { return cmp.Compare(c.conf[y], c.conf[x]) })
+		for _, x := range open[:max(1, int(diveBatch*float64(len(open))))] {
+			v := c.likely[x]
+			if c.decided(int(x)) || c.dom[x]&(1<<v) == 0 {
+				continue
+			}
+			c.lim = append(c.lim, int32(len(c.trail)))
+			c.assign(c.is(int(x), int(v)), rDecision)
+			confl := c.propagate()
+			if confl == noConflict {
+				continue
+			}
+			c.diveHints()
+			for confl != noConflict {
+				if c.decisionLevel() == 0 {
+					c.unsat = true
+					return false
+				}
+				c.learn(confl)
+				if conflicts++; stop != nil && stop() {
+					return true
+				}
+				confl = c.propagate()
+			}
+			if conflicts >= diveConflicts {
+				return false
+			}
+			break // refresh from where the backjump left the trail
+		}
+	}
+}
+
+// refresh sweeps the dive's messages diveSweeps times over the domains in
+// cells and sets each open cell's likeliest colour and confidence. A
+// colour the cell has lost gets no weight; one it has again after a
+// backjump starts from an even share.
+func (c *cdcl) refresh(cells []linesolve.Set) {
+	b, vals := c.dbp, c.vals
+	for x, d := range cells {
+		share := 1 / float64(max(1, d.Len()))
+		for v := range vals {
+			i := x*vals + v
+			switch {
+			case d&(1<<v) == 0:
+				b.row[i], b.col[i] = 0, 0
+			case b.row[i] == 0 || b.col[i] == 0:
+				b.row[i], b.col[i] = share, share
+			}
+		}
+	}
+	work := 0
+	for range diveSweeps {
+		b.sweep(cells, &work, int(^uint(0)>>1))
+	}
+	for x, d := range cells {
+		c.likely[x], c.conf[x] = b.belief(x, d)
+	}
+}
+
+// diveHints makes the colours of the trail, and the confident likeliest
+// colours of the cells it leaves open, the hints.
+func (c *cdcl) diveHints() {
+	for x := range c.n {
+		c.hint[x] = -1
+		if c.conf[x] > hintConf {
+			c.hint[x] = c.likely[x]
+		}
+	}
+	for _, q := range c.trail {
+		if q&1 == 0 {
+			u := int(q >> 1)
+			c.hint[u/c.vals] = int8(u % c.vals)
+		}
+	}
+}

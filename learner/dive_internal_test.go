@@ -1,0 +1,113 @@
+package learner
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nonosat/nonosat/internal/brute"
+	"github.com/nonosat/nonosat/linesolve"
+	"github.com/nonosat/nonosat/puzzle"
+)
+
+// TestDive: on random colour puzzles of 10×10 to 20×20 in 2 to 4
+// colours with about half their solutions blocked, a Learner that dives
+// first (from its hints, before any other decision) and then searches on
+// reports the other solutions, as found by one without hints or dives
+// (when there are at most maxSolutions), each passing Check; and a dive
+// that ends with every cell decided has found one of them. Enough dives
+// meet conflicts, and enough end in a solution, for the test to
+// exercise both.
+func TestDive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	conflicted, solved, multi, compared := 0, 0, 0, 0
+	for i := range 400 {
+		h, w, m := 10+rng.IntN(11), 10+rng.IntN(11), 2+rng.IntN(3)
+		p := brute.RandomPuzzle(rng, h, w, m, 0.3+0.3*rng.Float64())
+		plain := New(linesolve.NewState(p))
+		plain.SetHints(false)
+		want, all := runAll(t, i, p, plain)
+		if !all {
+			continue // too many solutions to compare
+		}
+		compared++
+		if len(want) > 1 {
+			multi++
+		}
+		// Block about half the solutions, so that dives head for some
+		// that are gone and meet conflicts.
+		l := New(linesolve.NewState(p))
+		left := map[string]bool{}
+		for k, g := range want {
+			if rng.IntN(2) == 0 {
+				l.Block(g)
+			} else {
+				left[k] = true
+			}
+		}
+		c := l.c
+		if c.unsat || c.propagate() != noConflict {
+			if len(left) > 0 {
+				t.Fatalf("case %d: %d solutions left, and the learner has none", i, len(left))
+			}
+			continue // every solution blocked, and the facts decide every cell
+		}
+		if c.setHints(); c.bp0 == nil {
+			t.Fatalf("case %d: a colour puzzle's hints kept no messages to dive from", i)
+		}
+		if c.dive(nil) {
+			t.Fatalf("case %d: a dive without stop reports it stopped", i)
+		}
+		if c.unsat && len(left) > 0 {
+			t.Fatalf("case %d: the dive refuted a puzzle with %d solutions left", i, len(left))
+		}
+		if c.conflicts > 0 {
+			conflicted++
+		}
+		done := !c.unsat // else the domains are those of the conflict
+		g := puzzle.NewGrid(h, w)
+		for x := range c.n {
+			done = done && c.decided(x)
+			g[x/w][x%w] = puzzle.Color(c.color(x))
+		}
+		if done {
+			if !left[g.String()] {
+				t.Fatalf("case %d: the dive decided every cell, and the grid is no solution left\n%v", i, g)
+			}
+			solved++
+		}
+		got, _ := runAll(t, i, p, l)
+		if len(got) != len(left) {
+			t.Fatalf("case %d: %d solutions after a dive, %d without hints (%d blocked)", i, len(got), len(left), len(want)-len(left))
+		}
+		for k := range left {
+			if _, ok := got[k]; !ok {
+				t.Fatalf("case %d: the dive lost a solution\n%s", i, k)
+			}
+		}
+	}
+	if compared < 200 || conflicted < 60 || solved < 60 || multi < 60 {
+		t.Fatalf("of %d dives %d met a conflict and %d found a solution, %d puzzles had several: the test exercises too little", compared, conflicted, solved, multi)
+	}
+	t.Logf("of %d dives %d met a conflict and %d found a solution; %d puzzles had several", compared, conflicted, solved, multi)
+}
+
+// runAll runs l without limits until it has reported maxSolutions, and
+// returns the solutions it reports and whether they are all, failing
+// case i if one fails Check or comes twice.
+func runAll(t *testing.T, i int, p *puzzle.Puzzle, l *Learner) (map[string]puzzle.Grid, bool) {
+	t.Helper()
+	got := map[string]puzzle.Grid{}
+	res := l.Run(Limits{}, func(g puzzle.Grid) bool {
+		if err := puzzle.Check(p, g); err != nil {
+			t.Fatalf("case %d: a grid that fails Check: %v\n%v", i, err, g)
+		}
+		if _, ok := got[g.String()]; ok {
+			t.Fatalf("case %d: a grid reported twice\n%v", i, g)
+		}
+		got[g.String()] = g.Clone()
+		return len(got) < maxSolutions
+	})
+	return got, res.Complete
+}
+
+const maxSolutions = 200
