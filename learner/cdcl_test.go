@@ -72,7 +72,7 @@ func learnerSolutions(t *testing.T, i int, p *puzzle.Puzzle, probe, hints bool, 
 
 // TestColorLearnerMatchesBruteForce: on random puzzles up to 6×6 with 2
 // to 5 colours, a Learner without limits reports exactly the brute-force
-// solutions (pruneSolutions: placements enumerated and checked with
+// solutions (brute.Pruned: placements enumerated and checked with
 // puzzle.Check, no line solver), each once, and says it is complete; from the bare state and a
 // probed one, with hints on and off and several seeds of its random
 // decisions.
@@ -90,11 +90,12 @@ func TestColorLearnerMatchesBruteForce(t *testing.T) {
 		}
 		p := brute.RandomPuzzle(rng, h, w, m, 0.2+0.6*rng.Float64())
 		want := map[string]bool{}
-		for _, g := range pruneSolutions(p) {
+		sols, _ := brute.Pruned(p, 0)
+		for _, g := range sols {
 			want[gridKey(g)] = true
 		}
 		if h*w <= 12 && len(brute.Solutions(p)) != len(want) { // the two oracles agree
-			t.Fatalf("case %d: pruneSolutions found %d solutions, brute.Solutions %d", i, len(want), len(brute.Solutions(p)))
+			t.Fatalf("case %d: brute.Pruned found %d solutions, brute.Solutions %d", i, len(want), len(brute.Solutions(p)))
 		}
 		got := learnerSolutions(t, i, p, i%2 == 1, i%3 != 2, uint64(i%5))
 		if len(got) != len(want) {

@@ -79,3 +79,35 @@ func TestSolutions(t *testing.T) {
 		}
 	}
 }
+
+// TestPruned: Pruned lists the same solutions as Solutions, and with a
+// limit the first ones of them, saying the list is not complete.
+func TestPruned(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	capped := 0
+	for i := range 600 {
+		p := brute.RandomPuzzle(rng, 2+rng.IntN(4), 2+rng.IntN(4), 1+rng.IntN(2), 0.3+0.4*rng.Float64())
+		want := map[string]bool{}
+		for _, g := range brute.Solutions(p) {
+			want[g.String()] = true
+		}
+		got, complete := brute.Pruned(p, 0)
+		if !complete || len(got) != len(want) {
+			t.Fatalf("case %d: Pruned found %d solutions (complete %v), Solutions %d", i, len(got), complete, len(want))
+		}
+		for _, g := range got {
+			if !want[g.String()] {
+				t.Fatalf("case %d: Pruned lists a grid Solutions does not\n%v", i, g)
+			}
+		}
+		if len(want) > 2 {
+			capped++
+			if got, complete := brute.Pruned(p, 2); complete || len(got) != 2 {
+				t.Fatalf("case %d: Pruned with a limit of 2 gave %d solutions, complete %v, of %d", i, len(got), complete, len(want))
+			}
+		}
+	}
+	if capped < 10 {
+		t.Fatalf("only %d puzzles had more than 2 solutions", capped)
+	}
+}
