@@ -28,8 +28,8 @@ const (
 // starts at level 0 from the messages of the hints (setHints) and learns
 // from each conflict as the search does, going on from the level the
 // backjump leaves until diveConflicts conflicts. The trail at each
-// conflict becomes the hints: its colours, and the likeliest colours of
-// the cells it leaves open. It stops when every cell is decided (the
+// conflict becomes the hints: its colours, and the confident likeliest
+// colours (last refresh) of the cells it leaves open. It stops when every cell is decided (the
 // caller's next decision finds the solution), at a conflict at level 0
 // (c.unsat), or when stop returns true, which it reports.
 func (c *cdcl) dive(stop func() bool) (stopped bool) {

@@ -9,11 +9,11 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
-// TestDive: on random colour puzzles of 10×10 to 20×20 in 2 to 4
+// TestDive: on random colour puzzles of 8×8 to 12×12 in 2 to 4
 // colours with about half their solutions blocked, a Learner that dives
 // first (from its hints, before any other decision) and then searches on
-// reports the other solutions, as found by one without hints or dives
-// (when there are at most maxSolutions), each passing Check; and a dive
+// reports the other solutions, as brute force finds them (brute.Pruned,
+// when there are at most maxSolutions), each passing Check; and a dive
 // that ends with every cell decided has found one of them. Enough dives
 // meet conflicts, and enough end in a solution, for the test to
 // exercise both.
@@ -21,13 +21,15 @@ func TestDive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	conflicted, solved, multi, compared := 0, 0, 0, 0
 	for i := range 400 {
-		h, w, m := 10+rng.IntN(11), 10+rng.IntN(11), 2+rng.IntN(3)
+		h, w, m := 8+rng.IntN(5), 8+rng.IntN(5), 2+rng.IntN(3)
 		p := brute.RandomPuzzle(rng, h, w, m, 0.3+0.3*rng.Float64())
-		plain := New(linesolve.NewState(p))
-		plain.SetHints(false)
-		want, all := runAll(t, i, p, plain)
+		sols, all := brute.Pruned(p, maxSolutions)
 		if !all {
 			continue // too many solutions to compare
+		}
+		want := map[string]puzzle.Grid{}
+		for _, g := range sols {
+			want[g.String()] = g
 		}
 		compared++
 		if len(want) > 1 {
@@ -77,7 +79,7 @@ func TestDive(t *testing.T) {
 		}
 		got, _ := runAll(t, i, p, l)
 		if len(got) != len(left) {
-			t.Fatalf("case %d: %d solutions after a dive, %d without hints (%d blocked)", i, len(got), len(left), len(want)-len(left))
+			t.Fatalf("case %d: %d solutions after a dive, brute force %d (%d blocked)", i, len(got), len(left), len(want)-len(left))
 		}
 		for k := range left {
 			if _, ok := got[k]; !ok {
@@ -111,3 +113,31 @@ func runAll(t *testing.T, i int, p *puzzle.Puzzle, l *Learner) (map[string]puzzl
 }
 
 const maxSolutions = 200
+
+// TestDiveKeepsLimits: on random colour puzzles of 15×15 to 30×30 in 2
+// to 4 colours, a Learner run again and again with a conflict limit one
+// higher each time never goes past it, dives included.
+func TestDiveKeepsLimits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	dived := 0
+	for i := range 120 {
+		h, w, m := 15+rng.IntN(16), 15+rng.IntN(16), 2+rng.IntN(3)
+		p := brute.RandomPuzzle(rng, h, w, m, 0.3+0.2*rng.Float64())
+		l := New(linesolve.NewState(p))
+		for limit := 1; limit < 60; limit++ {
+			res := l.Run(Limits{Conflicts: limit}, func(puzzle.Grid) bool { return false })
+			if res.Conflicts > limit {
+				t.Fatalf("case %d: %d conflicts under a limit of %d", i, res.Conflicts, limit)
+			}
+			if l.c.dbp != nil {
+				dived++
+			}
+			if res.Complete {
+				break
+			}
+		}
+	}
+	if dived < 100 {
+		t.Fatalf("only %d runs had dived: the test exercises too little", dived)
+	}
+}
