@@ -55,10 +55,15 @@ func (b *colorBP) start(cells []linesolve.Set) {
 // sweep updates the messages of every line, rows then columns, adding
 // each line's cost (cells × automaton states) to *work and stopping
 // before the line that would take it to limit. A line with no placement
-// under the weights keeps its old messages.
-func (b *colorBP) sweep(cells []linesolve.Set, work *int, limit int) {
+// under the weights keeps its old messages. If stop is not nil, it is
+// asked every 16 lines, and sweep returns false, its sweep unfinished,
+// when it says stop.
+func (b *colorBP) sweep(cells []linesolve.Set, work *int, limit int, stop func() bool) bool {
 	h, w, vals := b.h, b.w, b.vals
 	for l, t := range b.lines {
+		if stop != nil && l%16 == 15 && stop() {
+			return false
+		}
 		base, stride, in, msg := l*w, 1, b.col, b.row
 		if l >= h {
 			base, stride, in, msg = l-h, w, b.row, b.col
@@ -69,7 +74,7 @@ func (b *colorBP) sweep(cells []linesolve.Set, work *int, limit int) {
 		}
 		*work += t.N * (t.MinLen + 2) * 2
 		if *work >= limit {
-			return
+			return true
 		}
 		if !b.fb.line(t, vals, wt[:t.N*vals], out[:t.N*vals]) {
 			continue
@@ -86,6 +91,7 @@ func (b *colorBP) sweep(cells []linesolve.Set, work *int, limit int) {
 			}
 		}
 	}
+	return true
 }
 
 // belief returns the likeliest colour of domain d for cell x and its
@@ -122,7 +128,7 @@ func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set,
 	}
 	stable, work := 0, 0
 	for range beliefRounds {
-		b.sweep(cells, &work, beliefWork)
+		b.sweep(cells, &work, beliefWork, nil)
 		changed := false
 		for x, d := range cells {
 			if d&(d-1) == 0 {

@@ -54,10 +54,9 @@ func (c *cdcl) dive(stop func() bool) (stopped bool) {
 		if len(open) == 0 {
 			return false
 		}
-		if stop != nil && stop() {
+		if stop != nil && stop() || !c.refresh(cells, stop) {
 			return true
 		}
-		c.refresh(cells)
 		slices.SortFunc(open, func(x, y int32) int { return cmp.Compare(c.conf[y], c.conf[x]) })
 		for _, x := range open[:max(1, int(diveBatch*float64(len(open))))] {
 			v := c.likely[x]
@@ -93,8 +92,10 @@ func (c *cdcl) dive(stop func() bool) (stopped bool) {
 // refresh sweeps the dive's messages diveSweeps times over the domains in
 // cells and sets each open cell's likeliest colour and confidence. A
 // colour the cell has lost gets no weight; one it has again after a
-// backjump starts from an even share.
-func (c *cdcl) refresh(cells []linesolve.Set) {
+// backjump starts from an even share. It asks stop as it sweeps (a sweep
+// of a 200×200 4-colour puzzle takes about 0.2 s) and returns false,
+// its beliefs unfinished, when stop says stop.
+func (c *cdcl) refresh(cells []linesolve.Set, stop func() bool) bool {
 	b, vals := c.dbp, c.vals
 	for x, d := range cells {
 		share := 1 / float64(max(1, d.Len()))
@@ -110,11 +111,14 @@ func (c *cdcl) refresh(cells []linesolve.Set) {
 	}
 	work := 0
 	for range diveSweeps {
-		b.sweep(cells, &work, int(^uint(0)>>1))
+		if !b.sweep(cells, &work, int(^uint(0)>>1), stop) {
+			return false
+		}
 	}
 	for x, d := range cells {
 		c.likely[x], c.conf[x] = b.belief(x, d)
 	}
+	return true
 }
 
 // diveHints makes the colours of the trail, and the confident likeliest

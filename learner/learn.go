@@ -118,7 +118,7 @@ type Limits struct {
 	Conflicts int // > 0: at most this many conflicts, counted since New
 	Lines     int // > 0: at most this many line solves, counted since New
 	// Stop, if not nil, is asked after every conflict and every solution,
-	// and in a colour puzzle's dive before each refresh of its beliefs; the
+	// and in a colour puzzle's dive while it sweeps its beliefs; the
 	// run ends when it returns true.
 	Stop func() bool
 }
