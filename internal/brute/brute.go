@@ -81,10 +81,7 @@ func Placements(clue puzzle.Clue, n int) []Placement {
 func Solutions(p *puzzle.Puzzle) []puzzle.Grid {
 	rows := make([][]Placement, p.Height())
 	for r, clue := range p.Rows {
-		rows[r] = Placements(clue, p.Width())
-		if len(clue) == 0 {
-			rows[r] = []Placement{{Line: make([]puzzle.Color, p.Width())}}
-		}
+		rows[r] = linePlacements(clue, p.Width())
 	}
 	var out []puzzle.Grid
 	g := make(puzzle.Grid, p.Height())
@@ -103,4 +100,13 @@ func Solutions(p *puzzle.Puzzle) []puzzle.Grid {
 	}
 	rec(0)
 	return out
+}
+
+// linePlacements is Placements, with the one blank line for an empty
+// clue.
+func linePlacements(clue puzzle.Clue, n int) []Placement {
+	if len(clue) == 0 {
+		return []Placement{{Line: make([]puzzle.Color, n)}}
+	}
+	return Placements(clue, n)
 }

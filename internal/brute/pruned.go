@@ -11,11 +11,8 @@ import "github.com/nonosat/nonosat/puzzle"
 func Pruned(p *puzzle.Puzzle, max int) (sols []puzzle.Grid, complete bool) {
 	h, w := p.Height(), p.Width()
 	lines := func(clue puzzle.Clue, n int) [][]puzzle.Color {
-		if len(clue) == 0 {
-			return [][]puzzle.Color{make([]puzzle.Color, n)}
-		}
 		var out [][]puzzle.Color
-		for _, pl := range Placements(clue, n) {
+		for _, pl := range linePlacements(clue, n) {
 			out = append(out, pl.Line)
 		}
 		return out
