@@ -75,6 +75,15 @@ const (
 	cdclRandomFreq       = 0.02
 )
 
+// A black-and-white puzzle dives (dive.go) at a rephasing only once it
+// has bwDiveCells cells and bwDiveConflicts conflicts: on smaller puzzles
+// and shorter searches the dives cost more than they save (LEARNER.md,
+// "Dives for black and white").
+const (
+	bwDiveCells     = 2500
+	bwDiveConflicts = 20_000
+)
+
 type clause struct {
 	// The literals are arena[start : start+size]. Before them, the arena
 	// holds the clause's index (start-3), where the last new watch was
@@ -151,12 +160,14 @@ type cdcl struct {
 	proof                           func(lits []int32, del bool) // sees learnt and deleted clauses, when set
 	conflicts, restarts, lineSolves int
 
-	// Dives (dive.go), colour puzzles only: the messages of the hints,
-	// the dive's own, and its beliefs of the open cells.
-	bp0, dbp *colorBP
-	likely   []int8
-	conf     []float64
-	diveDue  bool // dive at the next decision at level 0
+	// Dives (dive.go): the messages of the hints (of the first dive, in
+	// black and white), the dive's own, and its beliefs of the open cells;
+	// the cells and conflicts from which black and white dives.
+	bp0, dbp             *colorBP
+	likely               []int8
+	conf                 []float64
+	diveDue              bool // dive at the next decision at level 0
+	diveCells, diveAfter int
 }
 
 // newCDCL builds the engine over the lines of g, with the decided cells
@@ -165,7 +176,8 @@ func newCDCL(g *linekernel.Grid) *cdcl {
 	h, w := g.H, g.W
 	n := h * w
 	c := &cdcl{rng: 0x9E3779B97F4A7C15, hints: true, h: h, w: w, n: n, bw: g.OneColor, claInc: 1, varInc: 1,
-		lubyI: 1, restartAt: cdclRestartUnit, reduceFirst: cdclReduceFirst}
+		lubyI: 1, restartAt: cdclRestartUnit, reduceFirst: cdclReduceFirst,
+		diveCells: bwDiveCells, diveAfter: bwDiveConflicts}
 	c.lines = g.Lines
 	c.vals, c.nv = 2, n
 	if !c.bw {
@@ -835,7 +847,7 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int8) bool) (complete bo
 			if c.restarts%cdclRephase == 0 {
 				copy(c.phase, c.best)
 				c.bestLen = 0
-				c.diveDue = c.bp0 != nil
+				c.diveDue = c.diveWanted()
 			}
 			continue
 		}
@@ -846,12 +858,13 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int8) bool) (complete bo
 		}
 		if c.hints && c.hint == nil && c.conflicts > 0 && c.decisionLevel() == 0 {
 			c.setHints()
-			c.diveDue = c.bp0 != nil
+			c.diveDue = c.diveWanted()
 		}
 		if c.diveDue && c.hint != nil && c.decisionLevel() == 0 {
 			// A colour puzzle's dive, after its hints and at each
-			// rephasing; it may leave every cell decided, which the
-			// decision below finds.
+			// rephasing (a large black-and-white one's, at each
+			// rephasing after many conflicts); it may leave every cell
+			// decided, which the decision below finds.
 			c.diveDue = false
 			if c.dive(stop) {
 				return false

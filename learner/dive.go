@@ -7,12 +7,15 @@ import (
 	"github.com/nonosat/nonosat/linesolve"
 )
 
-// Dives: belief-propagation decimation inside the search, for colour
-// puzzles. The hints (setHints) guess the picture once, from the facts;
-// a dive guesses it again after every few decisions, from the cells
-// decided so far, which is what finds the first solution of random colour
-// pictures that the learner alone, and CaDiCaL, do not find in a minute
-// (LEARNER.md, "Dives").
+// Dives: belief-propagation decimation inside the search. The hints
+// (setHints) guess the picture once, from the facts; a dive guesses it
+// again after every few decisions, from the cells decided so far, which
+// is what finds the first solution of random colour pictures, and of
+// large random black-and-white ones half filled, that the learner alone
+// does not find in a minute (LEARNER.md, "Dives"). Colour puzzles dive
+// from their hints on; black-and-white ones only when large and long
+// (bwDiveCells, bwDiveConflicts), from the same colour sweeps over their
+// two values.
 
 // A dive decides diveBatch of the open cells, most confident first, then
 // sweeps the messages diveSweeps times from where they were, and goes on
@@ -23,16 +26,33 @@ const (
 	diveConflicts = 10
 )
 
+// diveWanted reports whether the search should dive, at a return to
+// level 0 after the hints are set or at a rephasing: always for a colour
+// puzzle, and for a black-and-white one from diveCells cells and
+// diveAfter conflicts on.
+func (c *cdcl) diveWanted() bool {
+	return !c.bw || c.n >= c.diveCells && c.conflicts >= c.diveAfter
+}
+
 // dive decides cells in their likeliest colour by belief propagation,
 // the most confident first, refreshing the beliefs after each batch. It
-// starts at level 0 from the messages of the hints (setHints) and learns
-// from each conflict as the search does, going on from the level the
-// backjump leaves until diveConflicts conflicts. The trail at each
-// conflict becomes the hints: its colours, and the confident likeliest
-// colours (last refresh) of the cells it leaves open. It stops when every cell is decided (the
-// caller's next decision finds the solution), at a conflict at level 0
-// (c.unsat), or when stop returns true, which it reports.
+// starts at level 0 from the messages of the hints (setHints; in black
+// and white, whose hints keep none, from messages it computes from the
+// facts the first time) and learns from each conflict as the search
+// does, going on from the level the backjump leaves until diveConflicts
+// conflicts. The trail at each conflict becomes the hints: its colours,
+// and the confident likeliest colours (last refresh) of the cells it
+// leaves open. It stops when every cell is decided (the caller's next
+// decision finds the solution), at a conflict at level 0 (c.unsat), or
+// when stop returns true, which it reports.
 func (c *cdcl) dive(stop func() bool) (stopped bool) {
+	if c.bp0 == nil {
+		cells := make([]linesolve.Set, c.n)
+		for x := range c.n {
+			cells[x] = c.domain(x) // at level 0 every assigned cell is a fact
+		}
+		_, _, c.bp0 = colorBeliefs(c.h, c.w, c.lines, cells, c.vals)
+	}
 	if c.dbp == nil {
 		c.dbp = newColorBP(c.h, c.w, c.lines, c.vals)
 		c.likely, c.conf = make([]int8, c.n), make([]float64, c.n)
@@ -46,7 +66,7 @@ func (c *cdcl) dive(stop func() bool) (stopped bool) {
 	for {
 		open = open[:0]
 		for x := range c.n {
-			cells[x] = c.dom[x]
+			cells[x] = c.domain(x)
 			if !c.decided(x) {
 				open = append(open, int32(x))
 			}
@@ -60,7 +80,7 @@ func (c *cdcl) dive(stop func() bool) (stopped bool) {
 		slices.SortFunc(open, func(x, y int32) int { return cmp.Compare(c.conf[y], c.conf[x]) })
 		for _, x := range open[:max(1, int(diveBatch*float64(len(open))))] {
 			v := c.likely[x]
-			if c.decided(int(x)) || c.dom[x]&(1<<v) == 0 {
+			if c.decided(int(x)) || c.domain(int(x))&(1<<v) == 0 {
 				continue
 			}
 			c.lim = append(c.lim, int32(len(c.trail)))
@@ -131,9 +151,8 @@ func (c *cdcl) diveHints() {
 		}
 	}
 	for _, q := range c.trail {
-		if q&1 == 0 {
-			u := int(q >> 1)
-			c.hint[u/c.vals] = int8(u % c.vals)
+		if x, v, not := c.cellLit(q); !not {
+			c.hint[x] = int8(v)
 		}
 	}
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
-// TestDive: on random colour puzzles of 8×8 to 12×12 in 2 to 4
-// colours with about half their solutions blocked, a Learner that dives
+// TestDive: on random puzzles of 8×8 to 12×12 in 1 to 4 colours with
+// about half their solutions blocked, a Learner that dives
 // first (from its hints, before any other decision) and then searches on
 // reports the other solutions, as brute force finds them (brute.Pruned,
 // when there are at most maxSolutions), each passing Check; and a dive
@@ -19,9 +19,9 @@ import (
 // exercise both.
 func TestDive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
-	conflicted, solved, multi, compared := 0, 0, 0, 0
-	for i := range 400 {
-		h, w, m := 8+rng.IntN(5), 8+rng.IntN(5), 2+rng.IntN(3)
+	conflicted, solved, multi, compared, bw := 0, 0, 0, 0, 0
+	for i := range 500 {
+		h, w, m := 8+rng.IntN(5), 8+rng.IntN(5), 1+rng.IntN(4)
 		p := brute.RandomPuzzle(rng, h, w, m, 0.3+0.3*rng.Float64())
 		sols, all := brute.Pruned(p, maxSolutions)
 		if !all {
@@ -53,11 +53,14 @@ func TestDive(t *testing.T) {
 			}
 			continue // every solution blocked, and the facts decide every cell
 		}
-		if c.setHints(); c.bp0 == nil {
+		if c.setHints(); c.bp0 == nil && !c.bw {
 			t.Fatalf("case %d: a colour puzzle's hints kept no messages to dive from", i)
 		}
 		if c.dive(nil) {
 			t.Fatalf("case %d: a dive without stop reports it stopped", i)
+		}
+		if m == 1 {
+			bw++
 		}
 		if c.unsat && len(left) > 0 {
 			t.Fatalf("case %d: the dive refuted a puzzle with %d solutions left", i, len(left))
@@ -87,10 +90,10 @@ func TestDive(t *testing.T) {
 			}
 		}
 	}
-	if compared < 200 || conflicted < 60 || solved < 60 || multi < 60 {
-		t.Fatalf("of %d dives %d met a conflict and %d found a solution, %d puzzles had several: the test exercises too little", compared, conflicted, solved, multi)
+	if compared < 200 || conflicted < 60 || solved < 60 || multi < 60 || bw < 50 {
+		t.Fatalf("of %d dives (%d black and white) %d met a conflict and %d found a solution, %d puzzles had several: the test exercises too little", compared, bw, conflicted, solved, multi)
 	}
-	t.Logf("of %d dives %d met a conflict and %d found a solution; %d puzzles had several", compared, conflicted, solved, multi)
+	t.Logf("of %d dives (%d black and white) %d met a conflict and %d found a solution; %d puzzles had several", compared, bw, conflicted, solved, multi)
 }
 
 // runAll runs l without limits until it has reported maxSolutions, and
@@ -114,16 +117,22 @@ func runAll(t *testing.T, i int, p *puzzle.Puzzle, l *Learner) (map[string]puzzl
 
 const maxSolutions = 200
 
-// TestDiveKeepsLimits: on random colour puzzles of 15×15 to 30×30 in 2
-// to 4 colours, a Learner run again and again with a conflict limit one
-// higher each time never goes past it, dives included.
+// TestDiveKeepsLimits: on random puzzles of 15×15 to 30×30 in 1 to 4
+// colours, a Learner run again and again with a conflict limit one
+// higher each time never goes past it, dives included (black and white
+// diving from the start, as large ones do after many conflicts).
 func TestDiveKeepsLimits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	dived := 0
-	for i := range 120 {
-		h, w, m := 15+rng.IntN(16), 15+rng.IntN(16), 2+rng.IntN(3)
+	dived, bwDived := 0, 0
+	for i := range 160 {
+		h, w, m := 15+rng.IntN(16), 15+rng.IntN(16), 1+rng.IntN(4)
 		p := brute.RandomPuzzle(rng, h, w, m, 0.3+0.2*rng.Float64())
 		l := New(linesolve.NewState(p))
+		if m == 1 {
+			// Black and white dives once its hints are set, and at
+			// every rephasing.
+			l.c.diveCells, l.c.diveAfter = 0, 0
+		}
 		for limit := 1; limit < 60; limit++ {
 			res := l.Run(Limits{Conflicts: limit}, func(puzzle.Grid) bool { return false })
 			if res.Conflicts > limit {
@@ -131,13 +140,16 @@ func TestDiveKeepsLimits(t *testing.T) {
 			}
 			if l.c.dbp != nil {
 				dived++
+				if m == 1 {
+					bwDived++
+				}
 			}
 			if res.Complete {
 				break
 			}
 		}
 	}
-	if dived < 100 {
-		t.Fatalf("only %d runs had dived: the test exercises too little", dived)
+	if dived < 100 || bwDived < 20 {
+		t.Fatalf("only %d runs had dived (%d black and white): the test exercises too little", dived, bwDived)
 	}
 }

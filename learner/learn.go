@@ -42,8 +42,8 @@ func New(s *linesolve.State) *Learner {
 // computed once, from the facts, the first time the search is back at
 // level 0 after a conflict); off, or before the hints, or for a cell
 // without one, in its target phase (its colour on the longest trail since
-// the last rephasing). Off, a colour puzzle does not dive either (see
-// the package documentation). Call it before the first Run. Hints are
+// the last rephasing). Off, no puzzle dives either (see the package
+// documentation). Call it before the first Run. Hints are
 // what decide Knotty, Meow and Faase in seconds (see belief.go); off is
 // for measuring that.
 func (l *Learner) SetHints(on bool) {
@@ -118,7 +118,7 @@ type Limits struct {
 	Conflicts int // > 0: at most this many conflicts, counted since New
 	Lines     int // > 0: at most this many line solves, counted since New
 	// Stop, if not nil, is asked after every conflict and every solution,
-	// and in a colour puzzle's dive while it sweeps its beliefs; the
+	// and in a dive while it sweeps its beliefs; the
 	// run ends when it returns true.
 	Stop func() bool
 }
