@@ -296,3 +296,41 @@ func BenchmarkBeliefs(b *testing.B) {
 		})
 	}
 }
+
+// TestColorBPBlackAndWhite: on random black-and-white puzzles with some
+// cells given as facts, colorBP's one-colour sweeps (forwardBackward)
+// give the messages of its general sweeps (colorFB over the two values)
+// to rounding, sweep after sweep, from the same start.
+func TestColorBPBlackAndWhite(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for i := range 40 {
+		h, w := 5+rng.IntN(20), 5+rng.IntN(20)
+		g := randomBWGrid(rng, h, w, 0.3+0.4*rng.Float64())
+		lines := lineTemplates(linesolve.NewState(puzzle.FromGrid(g, nil)))
+		cells := make([]linesolve.Set, h*w)
+		for x := range cells {
+			cells[x] = 3
+			if rng.IntN(10) == 0 {
+				cells[x] = 1 << g[x/w][x%w]
+			}
+		}
+		fast, slow := newColorBP(h, w, lines, 2), newColorBP(h, w, lines, 2)
+		if !fast.bw {
+			t.Fatalf("case %d: a two-value colorBP does not sweep as black and white", i)
+		}
+		slow.bw = false
+		fast.start(cells)
+		slow.start(cells)
+		for sweep := range 6 {
+			wf, ws := 0, 0
+			fast.sweep(cells, &wf, math.MaxInt, nil)
+			slow.sweep(cells, &ws, math.MaxInt, nil)
+			for j := range fast.row {
+				if math.Abs(fast.row[j]-slow.row[j]) > 1e-9 || math.Abs(fast.col[j]-slow.col[j]) > 1e-9 {
+					t.Fatalf("case %d, sweep %d, cell %d colour %d: messages %v and %v, the general sweep's %v and %v",
+						i, sweep, j/2, j%2, fast.row[j], fast.col[j], slow.row[j], slow.col[j])
+				}
+			}
+		}
+	}
+}
