@@ -141,8 +141,10 @@ func (b *colorBP) belief(x int, d linesolve.Set) (likely int8, conf float64) {
 // colorBeliefs returns, per cell (row-major) of an h×w puzzle whose cells
 // take vals values (background included) and whose lines are rows then
 // columns, the likeliest colour and its belief, from cells holding each
-// cell's domain, and the messages they come from.
-func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set, vals int) (likely []int8, conf []float64, b *colorBP) {
+// cell's domain, and the messages they come from. If stop is not nil,
+// the sweeps ask it (see sweep), and colorBeliefs returns nil messages
+// when it says stop.
+func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set, vals int, stop func() bool) (likely []int8, conf []float64, b *colorBP) {
 	n := h * w
 	b = newColorBP(h, w, lines, vals)
 	b.start(cells)
@@ -152,7 +154,9 @@ func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set,
 	}
 	stable, work := 0, 0
 	for range beliefRounds {
-		b.sweep(cells, &work, beliefWork, nil)
+		if !b.sweep(cells, &work, beliefWork, stop) {
+			return nil, nil, nil
+		}
 		changed := false
 		for x, d := range cells {
 			if d&(d-1) == 0 {

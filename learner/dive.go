@@ -51,7 +51,9 @@ func (c *cdcl) dive(stop func() bool) (stopped bool) {
 		for x := range c.n {
 			cells[x] = c.domain(x) // at level 0 every assigned cell is a fact
 		}
-		_, _, c.bp0 = colorBeliefs(c.h, c.w, c.lines, cells, c.vals)
+		if _, _, c.bp0 = colorBeliefs(c.h, c.w, c.lines, cells, c.vals, stop); c.bp0 == nil {
+			return true
+		}
 	}
 	if c.dbp == nil {
 		c.dbp = newColorBP(c.h, c.w, c.lines, c.vals)
