@@ -162,7 +162,8 @@ type cdcl struct {
 
 	// Dives (dive.go): the messages of the hints (of the first dive, in
 	// black and white), the dive's own, and its beliefs of the open cells;
-	// the cells and conflicts from which black and white dives.
+	// the cells and conflicts from which a black-and-white puzzle dives
+	// (fields, so that tests can lower them).
 	bp0, dbp             *colorBP
 	likely               []int8
 	conf                 []float64
