@@ -141,10 +141,11 @@ func (b *colorBP) belief(x int, d linesolve.Set) (likely int8, conf float64) {
 // colorBeliefs returns, per cell (row-major) of an h×w puzzle whose cells
 // take vals values (background included) and whose lines are rows then
 // columns, the likeliest colour and its belief, from cells holding each
-// cell's domain, and the messages they come from. If stop is not nil,
-// the sweeps ask it (see sweep), and colorBeliefs returns nil messages
+// cell's domain, and the messages they come from. The sweeps stop as
+// those of beliefs do, with limit in place of beliefWork. If stop is not
+// nil, they ask it (see sweep), and colorBeliefs returns nil messages
 // when it says stop.
-func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set, vals int, stop func() bool) (likely []int8, conf []float64, b *colorBP) {
+func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set, vals, limit int, stop func() bool) (likely []int8, conf []float64, b *colorBP) {
 	n := h * w
 	b = newColorBP(h, w, lines, vals)
 	b.start(cells)
@@ -154,7 +155,7 @@ func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set,
 	}
 	stable, work := 0, 0
 	for range beliefRounds {
-		if !b.sweep(cells, &work, beliefWork, stop) {
+		if !b.sweep(cells, &work, limit, stop) {
 			return nil, nil, nil
 		}
 		changed := false
@@ -170,7 +171,7 @@ func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set,
 		if stable++; changed {
 			stable = 0
 		}
-		if stable >= beliefStable || work >= beliefWork {
+		if stable >= beliefStable || work >= limit {
 			break
 		}
 	}

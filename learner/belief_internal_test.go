@@ -290,7 +290,7 @@ func BenchmarkBeliefs(b *testing.B) {
 			})
 			b.Run("colour", func(b *testing.B) {
 				for b.Loop() {
-					colorBeliefs(g.H, g.W, g.Lines, g.Cells, 2, nil)
+					colorBeliefs(g.H, g.W, g.Lines, g.Cells, 2, beliefWork, nil)
 				}
 			})
 		})

@@ -77,11 +77,16 @@ const (
 
 // A black-and-white puzzle dives (dive.go) at a rephasing only once it
 // has bwDiveCells cells and bwDiveConflicts conflicts: on smaller puzzles
-// and shorter searches the dives cost more than they save (LEARNER.md,
-// "Dives for black and white").
+// and shorter searches the dives cost more than they save. Its first
+// dive sweeps its messages from the facts within bwDiveWork, 16 times
+// the hints' bound: on 80×80 to 100×100 the messages the hints' bound
+// allows (10 to 20 sweeps) lead the dive to a conflict, where those of
+// up to 200 sweeps lead it to a solution (LEARNER.md, "Dives for black
+// and white").
 const (
 	bwDiveCells     = 2500
 	bwDiveConflicts = 20_000
+	bwDiveWork      = 16 * beliefWork
 )
 
 type clause struct {

@@ -94,7 +94,7 @@ func (c *cdcl) setHints() {
 		}
 		return
 	}
-	likely, conf, bp := colorBeliefs(c.h, c.w, c.lines, cells, c.vals, nil)
+	likely, conf, bp := colorBeliefs(c.h, c.w, c.lines, cells, c.vals, beliefWork, nil)
 	c.bp0 = bp
 	for x, v := range likely {
 		if conf[x] > hintConf {

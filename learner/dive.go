@@ -51,7 +51,7 @@ func (c *cdcl) dive(stop func() bool) (stopped bool) {
 		for x := range c.n {
 			cells[x] = c.domain(x) // at level 0 every assigned cell is a fact
 		}
-		if _, _, c.bp0 = colorBeliefs(c.h, c.w, c.lines, cells, c.vals, stop); c.bp0 == nil {
+		if _, _, c.bp0 = colorBeliefs(c.h, c.w, c.lines, cells, c.vals, bwDiveWork, stop); c.bp0 == nil {
 			return true
 		}
 	}
