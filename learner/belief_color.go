@@ -22,16 +22,16 @@ import (
 // says of colour v, col what its column says. colorBeliefs runs it once
 // from the facts; a dive (dive.go) keeps it, and sweeps again from where
 // it was after each batch of decisions. With two values (black and
-// white) it sweeps with forwardBackward, the same count in one
-// probability per cell, at about half the cost (LEARNER.md, "Dives for
-// black and white").
+// white, or one colour) it sweeps with forwardBackward, the same count
+// in one probability per cell, at about 0.4 of the cost (LEARNER.md,
+// "Dives for black and white").
 type colorBP struct {
 	h, w, vals int
 	lines      []*linekernel.Template
 	row, col   []float64
 	fb         colorFB
 	wt, out    []float64
-	bw         bool // one colour: lines swept by forwardBackward
+	bw         bool // two values: lines swept by forwardBackward
 	bfb        forwardBackward
 }
 
@@ -58,7 +58,8 @@ func (b *colorBP) start(cells []linesolve.Set) {
 }
 
 // sweep updates the messages of every line, rows then columns, adding
-// each line's cost (cells × automaton states) to *work and stopping
+// each line's cost (cells × automaton states × 2, twice what beliefs
+// charges for the same line) to *work and stopping
 // before the line that would take it to limit. A line with no placement
 // under the weights keeps its old messages. If stop is not nil, it is
 // asked every 16 lines, and sweep returns false, its sweep unfinished,
@@ -142,7 +143,8 @@ func (b *colorBP) belief(x int, d linesolve.Set) (likely int8, conf float64) {
 // take vals values (background included) and whose lines are rows then
 // columns, the likeliest colour and its belief, from cells holding each
 // cell's domain, and the messages they come from. The sweeps stop as
-// those of beliefs do, with limit in place of beliefWork. If stop is not
+// those of beliefs do, with limit in place of beliefWork (which, as
+// sweep charges twice as much a line, allows half the sweeps). If stop is not
 // nil, they ask it (see sweep), and colorBeliefs returns nil messages
 // when it says stop.
 func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set, vals, limit int, stop func() bool) (likely []int8, conf []float64, b *colorBP) {

@@ -14,8 +14,7 @@ import (
 // large random black-and-white ones half filled, that the learner alone
 // does not find in a minute (LEARNER.md, "Dives"). Colour puzzles dive
 // from their hints on; black-and-white ones only when large and long
-// (bwDiveCells, bwDiveConflicts), from the same colour sweeps over their
-// two values.
+// (bwDiveCells, bwDiveConflicts), with colorBP over their two values.
 
 // A dive decides diveBatch of the open cells, most confident first, then
 // sweeps the messages diveSweeps times from where they were, and goes on

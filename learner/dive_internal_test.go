@@ -228,19 +228,46 @@ func TestDiveFollowsBeliefs(t *testing.T) {
 // only from bwDiveCells cells and bwDiveConflicts conflicts on.
 func TestDiveWanted(t *testing.T) {
 	for _, tt := range []struct {
+		name            string
 		bw              bool
 		cells, conflict int
 		want            bool
 	}{
-		{false, 100, 0, true},
-		{true, 100, 0, false},
-		{true, bwDiveCells - 1, bwDiveConflicts, false},
-		{true, bwDiveCells, bwDiveConflicts - 1, false},
-		{true, bwDiveCells, bwDiveConflicts, true},
+		{"colour", false, 100, 0, true},
+		{"small and short", true, 100, 0, false},
+		{"one cell short", true, bwDiveCells - 1, bwDiveConflicts, false},
+		{"one conflict short", true, bwDiveCells, bwDiveConflicts - 1, false},
+		{"at both gates", true, bwDiveCells, bwDiveConflicts, true},
 	} {
-		c := &cdcl{bw: tt.bw, n: tt.cells, conflicts: tt.conflict, diveCells: bwDiveCells, diveAfter: bwDiveConflicts}
-		if got := c.diveWanted(); got != tt.want {
-			t.Errorf("black and white %v, %d cells, %d conflicts: diveWanted %v, want %v", tt.bw, tt.cells, tt.conflict, got, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			c := &cdcl{bw: tt.bw, n: tt.cells, conflicts: tt.conflict, diveCells: bwDiveCells, diveAfter: bwDiveConflicts}
+			if got := c.diveWanted(); got != tt.want {
+				t.Errorf("%d cells, %d conflicts: diveWanted %v, want %v", tt.cells, tt.conflict, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestDiveStopsInFirstSweep: a black-and-white puzzle's first dive,
+// stopped while it sweeps its messages from the facts, reports that it
+// stopped and keeps no messages; the next dive sweeps them again and
+// goes on.
+func TestDiveStopsInFirstSweep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	p := brute.RandomPuzzle(rng, 30, 30, 1, 0.5)
+	c := New(linesolve.NewState(p)).c
+	if !c.bw || c.unsat || c.propagate() != noConflict {
+		t.Fatal("a 30×30 picture is not an open black-and-white puzzle")
+	}
+	c.setHints()
+	asked := 0
+	if !c.dive(func() bool { asked++; return asked >= 3 }) {
+		t.Fatal("a dive stopped in its first sweep does not report it")
+	}
+	if c.bp0 != nil || asked != 3 {
+		t.Fatalf("stopped at the 3rd question, the dive asked %d and kept messages %v", asked, c.bp0 != nil)
+	}
+	if c.dive(nil) || c.bp0 == nil {
+		t.Fatalf("the next dive without stop: stopped, or no messages kept (%v)", c.bp0 != nil)
 	}
 }
