@@ -271,7 +271,9 @@ func TestForwardBackwardUnderflow(t *testing.T) {
 
 // BenchmarkBeliefs times the sweeps alone from the state line solving and
 // probing leave, on survey puzzles the learner needs hints for (skipped
-// without ../shared/corpora).
+// without ../shared/corpora): beliefs and colorBeliefs to their stopping
+// rules, and ten sweeps of colorBP by forwardBackward and by the colour
+// count over the two values.
 func BenchmarkBeliefs(b *testing.B) {
 	for _, name := range []string{"knotty", "faase", "webpbn-12548"} {
 		b.Run(name, func(b *testing.B) {
@@ -293,6 +295,19 @@ func BenchmarkBeliefs(b *testing.B) {
 					colorBeliefs(g.H, g.W, g.Lines, g.Cells, 2, beliefWork, nil)
 				}
 			})
+			for _, fast := range []bool{true, false} {
+				b.Run(map[bool]string{true: "sweeps-bw", false: "sweeps-count"}[fast], func(b *testing.B) {
+					bp := newColorBP(g.H, g.W, g.Lines, 2)
+					bp.bw = fast
+					for b.Loop() {
+						bp.start(g.Cells)
+						work := 0
+						for range 10 {
+							bp.sweep(g.Cells, &work, math.MaxInt, nil)
+						}
+					}
+				})
+			}
 		})
 	}
 }
