@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nonosat/nonosat/internal/brute"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
@@ -64,89 +65,11 @@ func palette(colors int) []puzzle.Swatch {
 // bruteCount counts the grids satisfying p without SAT (bruteSolutions).
 func bruteCount(p *puzzle.Puzzle) int { return len(bruteSolutions(p)) }
 
-// bruteSolutions lists the grids satisfying p without SAT: every placement
-// of each row clue, rows chosen depth-first, columns pruned by prefix.
+// bruteSolutions lists the grids satisfying p without SAT or a line
+// solver (brute.Pruned: row placements, columns followed along).
 func bruteSolutions(p *puzzle.Puzzle) []puzzle.Grid {
-	rows := make([][][]puzzle.Color, p.Height())
-	for r, clue := range p.Rows {
-		rows[r] = placements(clue, p.Width())
-	}
-	g := make(puzzle.Grid, p.Height())
-	var sols []puzzle.Grid
-	var dfs func(r int)
-	dfs = func(r int) {
-		if r == p.Height() {
-			if puzzle.Check(p, g) == nil {
-				sols = append(sols, g.Clone())
-			}
-			return
-		}
-		for _, line := range rows[r] {
-			g[r] = line
-			ok := true
-			for c := range p.Width() {
-				if !prefixOK(g[:r+1], c, p.Cols[c]) {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				dfs(r + 1)
-			}
-		}
-	}
-	dfs(0)
+	sols, _ := brute.Pruned(p, 0)
 	return sols
-}
-
-// placements lists every line of n cells whose clue is clue.
-func placements(clue puzzle.Clue, n int) [][]puzzle.Color {
-	var out [][]puzzle.Color
-	line := make([]puzzle.Color, n)
-	var place func(j, from int)
-	place = func(j, from int) {
-		if j == len(clue) {
-			out = append(out, append([]puzzle.Color(nil), line...))
-			return
-		}
-		b := clue[j]
-		for p := from; p+b.Len <= n; p++ {
-			for i := p; i < p+b.Len; i++ {
-				line[i] = b.Color
-			}
-			next := p + b.Len
-			if j+1 < len(clue) && clue[j+1].Color == b.Color {
-				next++
-			}
-			place(j+1, next)
-			for i := p; i < p+b.Len; i++ {
-				line[i] = 0
-			}
-		}
-	}
-	place(0, 0)
-	return out
-}
-
-// prefixOK reports whether the first rows of column c can still grow into
-// a column with the given clue.
-func prefixOK(g puzzle.Grid, c int, clue puzzle.Clue) bool {
-	col := make([]puzzle.Color, len(g))
-	for r := range g {
-		col[r] = g[r][c]
-	}
-	got := puzzle.LineClue(col)
-	if len(got) > len(clue) {
-		return false
-	}
-	for i, b := range got {
-		want := clue[i]
-		last := i == len(got)-1 && col[len(col)-1] != 0
-		if b.Color != want.Color || b.Len > want.Len || (!last && b.Len != want.Len) {
-			return false
-		}
-	}
-	return true
 }
 
 func TestCountMatchesBruteForce(t *testing.T) {
