@@ -59,8 +59,8 @@ func (b *colorBP) start(cells []linesolve.Set) {
 
 // sweep updates the messages of every line, rows then columns, adding
 // each line's cost (cells × automaton states × 2, twice what beliefs
-// charges for the same line) to *work and stopping
-// before the line that would take it to limit. A line with no placement
+// charges for the same line) to *work and stopping before the line that
+// would take it to limit. A line with no placement
 // under the weights keeps its old messages. If stop is not nil, it is
 // asked every 16 lines, and sweep returns false, its sweep unfinished,
 // when it says stop.
@@ -143,8 +143,8 @@ func (b *colorBP) belief(x int, d linesolve.Set) (likely int8, conf float64) {
 // take vals values (background included) and whose lines are rows then
 // columns, the likeliest colour and its belief, from cells holding each
 // cell's domain, and the messages they come from. The sweeps stop as
-// those of beliefs do, with limit in place of beliefWork (which, as
-// sweep charges twice as much a line, allows half the sweeps). If stop is not
+// those of beliefs do, with limit in place of beliefWork (which, as sweep
+// charges twice as much a line, allows half the sweeps). If stop is not
 // nil, they ask it (see sweep), and colorBeliefs returns nil messages
 // when it says stop.
 func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set, vals, limit int, stop func() bool) (likely []int8, conf []float64, b *colorBP) {
@@ -183,18 +183,7 @@ func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set,
 			likely[x], conf[x] = int8(bits.TrailingZeros64(uint64(d))), 1
 			continue
 		}
-		sum, best := 0.0, 0.0
-		for rest := uint64(d); rest != 0; rest &= rest - 1 {
-			v := bits.TrailingZeros64(rest)
-			p := b.row[x*vals+v] * b.col[x*vals+v]
-			sum += p
-			if v == int(likely[x]) {
-				best = p
-			}
-		}
-		if sum > 0 {
-			conf[x] = best / sum
-		}
+		likely[x], conf[x] = b.belief(x, d) // as the last round left them
 	}
 	return likely, conf, b
 }

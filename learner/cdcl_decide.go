@@ -75,10 +75,7 @@ const hintConf = 0.7
 // not pay for the sweeps. A colour puzzle keeps the messages, for its
 // dives to start from (dive.go).
 func (c *cdcl) setHints() {
-	cells := make([]linesolve.Set, c.n)
-	for x := range c.n {
-		cells[x] = c.domain(x) // at level 0 every assigned cell is a fact
-	}
+	cells := c.domains() // at level 0 every assigned cell is a fact
 	c.hint = make([]int8, c.n)
 	for x := range c.hint {
 		c.hint[x] = -1
@@ -101,6 +98,15 @@ func (c *cdcl) setHints() {
 			c.hint[x] = v
 		}
 	}
+}
+
+// domains returns the colours each cell may still take.
+func (c *cdcl) domains() []linesolve.Set {
+	cells := make([]linesolve.Set, c.n)
+	for x := range c.n {
+		cells[x] = c.domain(x)
+	}
+	return cells
 }
 
 // domain returns the colours cell x may still take.

@@ -2,6 +2,7 @@ package learner
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"github.com/nonosat/nonosat/linesolve"
@@ -46,11 +47,8 @@ func (c *cdcl) diveWanted() bool {
 // when stop returns true, which it reports.
 func (c *cdcl) dive(stop func() bool) (stopped bool) {
 	if c.bp0 == nil {
-		cells := make([]linesolve.Set, c.n)
-		for x := range c.n {
-			cells[x] = c.domain(x) // at level 0 every assigned cell is a fact
-		}
-		if _, _, c.bp0 = colorBeliefs(c.h, c.w, c.lines, cells, c.vals, bwDiveWork, stop); c.bp0 == nil {
+		// At level 0 every assigned cell is a fact.
+		if _, _, c.bp0 = colorBeliefs(c.h, c.w, c.lines, c.domains(), c.vals, bwDiveWork, stop); c.bp0 == nil {
 			return true
 		}
 	}
@@ -132,7 +130,7 @@ func (c *cdcl) refresh(cells []linesolve.Set, stop func() bool) bool {
 	}
 	work := 0
 	for range diveSweeps {
-		if !b.sweep(cells, &work, int(^uint(0)>>1), stop) {
+		if !b.sweep(cells, &work, math.MaxInt, stop) {
 			return false
 		}
 	}
