@@ -249,6 +249,9 @@ func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) boo
 			a[s] /= sum
 		}
 	}
+	if end := alpha[n*S:]; !(end[S-1] > 0 || k > 0 && end[S-2] > 0) {
+		return false // no placement ends with a positive weight
+	}
 	beta, next, in := fb.beta[:S], fb.next[:S], fb.in[:S]
 	clear(beta)
 	beta[S-1] = 1

@@ -3,6 +3,7 @@ package learner
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/nonosat/nonosat/internal/linekernel"
@@ -357,4 +358,89 @@ func TestColorBPBlackAndWhite(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestColorFBBrute compares colorFB.line with a sum over every colouring
+// of short lines of two to four values: each cell's share of each colour
+// in the weighted placements with its own weights left out, and whether
+// any placement has a positive weight.
+func TestColorFBBrute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 4))
+	var fb colorFB
+	for trial := range 1500 {
+		n, vals := 1+rng.IntN(7), 2+rng.IntN(3)
+		line := make([]puzzle.Color, n)
+		for i := range line {
+			if rng.IntN(2) == 0 {
+				line[i] = puzzle.Color(1 + rng.IntN(vals-1))
+			}
+		}
+		clue := puzzle.LineClue(line)
+		if trial%7 == 0 { // now and then a clue that may not fit
+			clue = nil
+			for range rng.IntN(4) {
+				clue = append(clue, puzzle.Block{Len: 1 + rng.IntN(3), Color: puzzle.Color(1 + rng.IntN(vals-1))})
+			}
+		}
+		tm := linekernel.NewTemplate(clue, n)
+		wt := make([]float64, n*vals)
+		for i := range wt {
+			switch rng.IntN(6) {
+			case 0:
+				wt[i] = 0
+			case 1:
+				wt[i] = 1
+			default:
+				wt[i] = rng.Float64()
+			}
+		}
+		ext := make([]float64, n*vals) // per cell and colour: the weight without the cell's own
+		any := false
+		colouring := make([]puzzle.Color, n)
+		for code := range intPow(vals, n) {
+			for i, c := 0, code; i < n; i, c = i+1, c/vals {
+				colouring[i] = puzzle.Color(c % vals)
+			}
+			if !slices.Equal(puzzle.LineClue(colouring), clue) {
+				continue
+			}
+			for i := range n {
+				p := 1.0
+				for o := range n {
+					if o != i {
+						p *= wt[o*vals+int(colouring[o])]
+					}
+				}
+				ext[i*vals+int(colouring[i])] += p
+				any = any || p*wt[i*vals+int(colouring[i])] > 0
+			}
+		}
+		out := make([]float64, n*vals)
+		ok := fb.line(&tm, vals, wt, out)
+		if ok != any {
+			t.Fatalf("trial %d: n %d vals %d clue %#v weights %v: line says %v, brute force %v", trial, n, vals, []puzzle.Block(clue), wt, ok, any)
+		}
+		if !ok {
+			continue
+		}
+		for i := range n {
+			total := 0.0
+			for v := range vals {
+				total += ext[i*vals+v]
+			}
+			for v := range vals {
+				if want := ext[i*vals+v] / total; math.Abs(out[i*vals+v]-want) > 1e-9 {
+					t.Fatalf("trial %d: clue %v weights %v: cell %d colour %d %.12f, want %.12f", trial, clue, wt, i, v, out[i*vals+v], want)
+				}
+			}
+		}
+	}
+}
+
+func intPow(b, e int) int {
+	p := 1
+	for range e {
+		p *= b
+	}
+	return p
 }
