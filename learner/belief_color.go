@@ -190,10 +190,19 @@ func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set,
 
 // colorFB holds the tables of one line's weighted count over colours.
 type colorFB struct {
-	alpha, beta, next, in []float64
-	off                   []int // per block j: the state of gap j; block j's cells follow it
-	label                 []int // per state: its colour
+	alpha, pre, beta, next []float64
+	lo, hi                 []int   // per cell: the states pre may hold weight in
+	off                    []int   // per block j: the state of gap j; block j's cells follow it
+	label                  []int   // per state: its colour
+	kind                   []uint8 // per state: stGap, stFirstTouch, stLastTouch
 }
+
+// The kinds of states of a line automaton (colorFB.kind), as bits.
+const (
+	stGap        = 1 << iota // background between blocks: may stay
+	stFirstTouch             // a block's first cell, right after another colour's block
+	stLastTouch              // a block's last cell, right before another colour's block
+)
 
 // line computes, for template t whose cell i takes colour v with weight
 // wt[i·vals+v], each cell's extrinsic distribution over its colours: over
@@ -205,69 +214,91 @@ type colorFB struct {
 // gap 0 and the first cell of block 0 start, gap k and the last cell of
 // block k-1 accept; the last cell of block j goes on to gap j+1, or to
 // the first cell of block j+1 when the two differ in colour.
+//
+// A state's weight can only come from itself or the two states before
+// it (and go to itself or the two after), so each pass computes only
+// the states between the first and the last with a weight, which the
+// cells fixed in a dive narrow down; the rest are zero. The sums run in
+// state order as over every state, so skipping the zeros changes no bit.
 func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) bool {
 	n, k := t.N, t.K
 	if !t.OK {
 		return false
 	}
-	fb.off, fb.label = fb.off[:0], fb.label[:0]
-	S := 0
-	for j := range k {
-		fb.off = append(fb.off, S)
-		fb.label = append(fb.label, 0)
-		for range t.Blocks[j].Len {
-			fb.label = append(fb.label, int(t.Shift[t.Blocks[j].Ci]))
-		}
-		S += 1 + t.Blocks[j].Len
-	}
-	fb.off = append(fb.off, S)
-	fb.label = append(fb.label, 0)
-	S++
+	fb.states(t)
+	S := len(fb.label)
 	if cap(fb.alpha) < (n+1)*S {
-		fb.alpha = make([]float64, (n+1)*S)
+		fb.alpha, fb.pre = make([]float64, (n+1)*S), make([]float64, (n+1)*S)
 	}
 	if cap(fb.beta) < S {
-		fb.beta, fb.next, fb.in = make([]float64, S), make([]float64, S), make([]float64, S)
+		fb.beta, fb.next = make([]float64, S), make([]float64, S)
 	}
-	// alpha row i+1: the weight of each state after cell i; row 0 is the
-	// line before its first cell, in gap 0.
-	alpha := fb.alpha[:(n+1)*S]
+	if cap(fb.lo) < n {
+		fb.lo, fb.hi = make([]int, n), make([]int, n)
+	}
+	label, kind := fb.label, fb.kind
+	// alpha row i+1: the weight of each state after cell i, normalised;
+	// row 0 is the line before its first cell, in gap 0. pre row i: the
+	// weights reaching cell i's states before its own weight.
+	alpha, pre := fb.alpha[:(n+1)*S], fb.pre[:n*S]
 	clear(alpha[:S])
 	alpha[0] = 1
+	lo, hi := 0, 0 // the states of alpha row i with a weight
 	for i := range n {
-		p, a := alpha[i*S:(i+1)*S], alpha[(i+1)*S:(i+2)*S]
-		fb.incoming(t, p, a)
+		p, in, a := alpha[i*S:(i+1)*S], pre[i*S:(i+1)*S], alpha[(i+1)*S:(i+2)*S]
+		hi = min(hi+2, S-1)
+		fb.lo[i], fb.hi[i] = lo, hi
+		for s := lo; s <= hi; s++ {
+			switch {
+			case s == 0:
+				in[s] = p[0]
+			case kind[s]&stGap != 0:
+				in[s] = p[s] + p[s-1]
+			case kind[s]&stFirstTouch != 0:
+				in[s] = p[s-1] + p[s-2]
+			default:
+				in[s] = p[s-1]
+			}
+		}
+		clear(a)
 		sum := 0.0
-		for s := range a {
-			a[s] *= wt[i*vals+fb.label[s]]
+		for s := lo; s <= hi; s++ {
+			a[s] = in[s] * wt[i*vals+label[s]]
 			sum += a[s]
 		}
 		if !(sum > beliefTiny) {
 			return false
 		}
-		for s := range a {
+		for s := lo; s <= hi; s++ {
 			a[s] /= sum
+		}
+		for a[lo] == 0 {
+			lo++
+		}
+		for a[hi] == 0 {
+			hi--
 		}
 	}
 	if end := alpha[n*S:]; !(end[S-1] > 0 || k > 0 && end[S-2] > 0) {
 		return false // no placement ends with a positive weight
 	}
-	beta, next, in := fb.beta[:S], fb.next[:S], fb.in[:S]
+	beta, next := fb.beta[:S], fb.next[:S]
 	clear(beta)
 	beta[S-1] = 1
+	lo, hi = S-1, S-1 // the states of beta with a weight
 	if k > 0 {
-		beta[S-2] = 1
+		beta[S-2], lo = 1, S-2
 	}
 	for i := n - 1; i >= 0; i-- {
 		// Cell i's extrinsic weights: the states it can be in, reached
 		// from the line before it, times the weight of finishing.
-		fb.incoming(t, alpha[i*S:(i+1)*S], in)
+		in := pre[i*S : (i+1)*S]
 		o := out[i*vals : (i+1)*vals]
 		clear(o)
 		total := 0.0
-		for s := range in {
+		for s := max(lo, fb.lo[i]); s <= min(hi, fb.hi[i]); s++ {
 			u := in[s] * beta[s]
-			o[fb.label[s]] += u
+			o[label[s]] += u
 			total += u
 		}
 		if !(total > 0) {
@@ -280,59 +311,73 @@ func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) boo
 			break
 		}
 		// beta before cell i: through cell i's weights, one step back.
-		for s := range next {
-			next[s] = beta[s] * wt[i*vals+fb.label[s]]
+		clear(next)
+		for s := lo; s <= hi; s++ {
+			next[s] = beta[s] * wt[i*vals+label[s]]
 		}
-		sum := 0.0
-		for j := 0; j <= k; j++ {
-			g := fb.off[j]
-			v := next[g] // gap j stays
-			if j < k {
-				v += next[g+1] // or starts block j
-				L := t.Blocks[j].Len
-				for c := range L - 1 {
-					beta[g+1+c] = next[g+2+c]
-					sum += beta[g+1+c]
-				}
-				last := next[fb.off[j+1]] // the last cell of block j: gap j+1
-				if j+1 < k && t.Blocks[j].Touch {
-					last += next[fb.off[j+1]+1] // or block j+1 at once
-				}
-				beta[g+L] = last
-				sum += last
+		lo = max(lo-2, 0)
+		clear(beta)
+		// Summed as over every state block by block, each block's cells
+		// before the gap in front of it: a gap's weight waits for the
+		// next gap.
+		sum, gap := 0.0, 0.0
+		for s := lo; s <= hi; s++ {
+			switch {
+			case s == S-1:
+				beta[s] = next[s]
+			case kind[s]&stGap != 0:
+				beta[s] = next[s] + next[s+1]
+			case kind[s]&stLastTouch != 0:
+				beta[s] = next[s+1] + next[s+2]
+			default:
+				beta[s] = next[s+1]
 			}
-			beta[g] = v
-			sum += v
+			if kind[s]&stGap != 0 {
+				sum += gap
+				gap = beta[s]
+			} else {
+				sum += beta[s]
+			}
 		}
+		sum += gap
 		if !(sum > beliefTiny) {
 			return false
 		}
-		for s := range beta {
+		for s := lo; s <= hi; s++ {
 			beta[s] /= sum
+		}
+		for beta[lo] == 0 {
+			lo++
+		}
+		for beta[hi] == 0 {
+			hi--
 		}
 	}
 	return true
 }
 
-// incoming sets a to the weight of each state at a cell, reached from the
-// states p at the cell before, before the cell's own weight.
-func (fb *colorFB) incoming(t *linekernel.Template, p, a []float64) {
-	k := t.K
-	for j := 0; j <= k; j++ {
-		g := fb.off[j]
-		in := p[g]
-		if j > 0 {
-			in += p[g-1] // the last cell of block j-1
-		}
-		a[g] = in
-		if j < k {
-			first := p[g]
-			if j > 0 && t.Blocks[j-1].Touch {
-				first += p[g-1]
+// states numbers t's automaton states: off, label and kind.
+func (fb *colorFB) states(t *linekernel.Template) {
+	fb.off, fb.label, fb.kind = fb.off[:0], fb.label[:0], fb.kind[:0]
+	S := 0
+	for j, b := range t.Blocks {
+		fb.off = append(fb.off, S)
+		fb.label = append(fb.label, 0)
+		fb.kind = append(fb.kind, stGap)
+		for c := range b.Len {
+			var kd uint8
+			if c == 0 && j > 0 && t.Blocks[j-1].Touch {
+				kd |= stFirstTouch
 			}
-			a[g+1] = first
-			L := t.Blocks[j].Len
-			copy(a[g+2:g+1+L], p[g+1:g+L])
+			if c == b.Len-1 && j+1 < t.K && b.Touch {
+				kd |= stLastTouch
+			}
+			fb.label = append(fb.label, int(t.Shift[b.Ci]))
+			fb.kind = append(fb.kind, kd)
 		}
+		S += 1 + b.Len
 	}
+	fb.off = append(fb.off, S)
+	fb.label = append(fb.label, 0)
+	fb.kind = append(fb.kind, stGap)
 }
