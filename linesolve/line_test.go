@@ -209,6 +209,9 @@ func TestLineLong(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 15))
 	for i := range 1500 {
 		m := 1 + rng.IntN(3)
+		if i%5 == 4 {
+			m = 4 + rng.IntN(6) // colours 8 and 9 leave the 8-cells-at-a-time conversion
+		}
 		n := 1 + rng.IntN(300)
 		if i%3 == 0 {
 			n = 60 + rng.IntN(10) // around the one-word limit

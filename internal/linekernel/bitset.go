@@ -190,3 +190,16 @@ func fill128(seeds, a U128) U128 {
 	hi, _ := bits.Add64(a.Hi, seeds.Hi, carry)
 	return U128{(lo^a.Lo)&a.Lo | seeds.Lo, (hi^a.Hi)&a.Hi | seeds.Hi}
 }
+
+// transpose8 transposes the 8×8 bit matrix x whose row r is byte r (bit
+// 8r+c is row r, column c): bit 8c+r of the result is bit 8r+c of x
+// (Hacker's Delight, 7-3).
+func transpose8(x uint64) uint64 {
+	t := (x ^ x>>7) & 0x00aa00aa00aa00aa
+	x ^= t ^ t<<7
+	t = (x ^ x>>14) & 0x0000cccc0000cccc
+	x ^= t ^ t<<14
+	t = (x ^ x>>28) & 0x00000000f0f0f0f0
+	x ^= t ^ t<<28
+	return x
+}

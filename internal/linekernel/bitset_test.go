@@ -125,9 +125,9 @@ func TestBitsetHelpers(t *testing.T) {
 // than it needs) and compares domains and nodes.
 func TestSolveWordsAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 23))
-	for range 3000 {
+	for range 6000 {
 		n := 1 + rng.IntN(64)
-		m := 1 + rng.IntN(3)
+		m := 1 + rng.IntN(10) // colours of 8 and more take solve1's cell-by-cell path
 		var clue puzzle.Clue
 		for i := 0; i < n; {
 			r := 1 + rng.IntN(6)
@@ -163,6 +163,22 @@ func TestSolveWordsAgree(t *testing.T) {
 			for p := range n {
 				if w1.Fs[j]>>p&1 != wn.Fs[j*tn.Words+p/64]>>(p%64)&1 {
 					t.Fatalf("clue %v: start node (%d,%d) differs", clue, j, p)
+				}
+			}
+		}
+	}
+}
+
+// TestTranspose8 checks transpose8 bit by bit.
+func TestTranspose8(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 25))
+	for range 1000 {
+		x := rng.Uint64()
+		y := transpose8(x)
+		for r := range 8 {
+			for c := range 8 {
+				if x>>(8*r+c)&1 != y>>(8*c+r)&1 {
+					t.Fatalf("transpose8(%#x) = %#x: row %d column %d", x, y, r, c)
 				}
 			}
 		}

@@ -20,6 +20,7 @@ type Template struct {
 	MinLen  int      // the clue's Clue.MinLen
 	MaxLen  []int    // per distinct block colour: its longest block
 	CiOf    [64]int8 // per colour: its index in Colors, -1 for the background, -2 when not in the clue
+	low     bool     // every block colour is under 8: cells and masks convert 8 cells at a time (lowMasks)
 }
 
 // tblock is one block of a template.
@@ -56,6 +57,10 @@ func NewTemplate(clue puzzle.Clue, n int) Template {
 		t.MaxLen[ci] = max(t.MaxLen[ci], b.Len)
 		t.Blocks[j] = tblock{Len: b.Len, Ci: ci, Touch: j+1 < k && clue[j+1].Color != b.Color}
 		t.rblocks[k-1-j] = tblock{Len: b.Len, Ci: ci, Touch: j > 0 && clue[j-1].Color != b.Color}
+	}
+	t.low = true
+	for _, c := range t.Shift {
+		t.low = t.low && c < 8
 	}
 	t.MinLen = clue.MinLen()
 	if t.MinLen > n {
@@ -249,13 +254,12 @@ func (t *Template) solveCached(cells, out []Set, w *Scratch) bool {
 func (t *Template) solveWords(cells, out []Set, w *Scratch) bool {
 	n, W := t.N, t.Words
 	w.Grow(t)
-	for i, d := range cells {
-		w.A0[i/64] |= uint64(d) & 1 << (i % 64)
-		for ci, c := range t.Shift {
-			w.Acol[ci*W+i/64] |= uint64(d) >> c & 1 << (i % 64)
-		}
-	}
+	t.fillMasks(cells, w)
 	t.CoreWords(w)
+	if t.low {
+		t.lowCells(w.Bg, w.Cov, W, out[:n])
+		return out[0] != 0
+	}
 	clear(out[:n])
 	label(out, w.Bg, 1)
 	for ci, c := range t.Colors {
@@ -334,6 +338,10 @@ func (t *Template) SolveMasksW(a0, a1 []uint64, w *Scratch) (n0, n1 []uint64, ok
 // may take it.
 func (t *Template) fillMasks(cells []Set, w *Scratch) {
 	W := t.Words
+	if t.low {
+		t.lowMasks(cells[:t.N], w.A0, w.Acol, W)
+		return
+	}
 	for i, d := range cells[:t.N] {
 		w.A0[i/64] |= uint64(d) & 1 << (i % 64)
 		for ci, c := range t.Shift {
@@ -438,6 +446,12 @@ func label(out []Set, x []uint64, c Set) {
 // solve1 is solve for lines of at most 64 cells, one word per bitset.
 func (t *Template) solve1(cells, out []Set, w *Scratch) bool {
 	n := t.N
+	if t.low {
+		t.fillMasks(cells, w)
+		bg := [1]uint64{t.Core1(w.A0[0], w)}
+		t.lowCells(bg[:], w.Cov, 1, out[:n])
+		return out[0] != 0
+	}
 	var a0 uint64
 	acol := w.Acol
 	for i, d := range cells {
@@ -457,6 +471,44 @@ func (t *Template) solve1(cells, out []Set, w *Scratch) bool {
 		}
 	}
 	return out[0] != 0
+}
+
+// lowMasks sets a0 and acol (W words per colour of t) from cells, for a
+// line whose block colours are all under 8 (t.low): eight cells at a
+// time, each group an 8×8 bit matrix (cell by colour) that transpose8
+// turns into colour by cell. On random colour pictures the cell-by-cell
+// conversions were most of a probing's time (linesolve.BenchmarkProbeColor).
+func (t *Template) lowMasks(cells []Set, a0, acol []uint64, W int) {
+	n := len(cells)
+	for i0 := 0; i0 < n; i0 += 8 {
+		var x uint64 // byte r: the low colours of cell i0+r
+		for r, d := range cells[i0:min(i0+8, n)] {
+			x |= uint64(d) & 0xff << (8 * r)
+		}
+		x = transpose8(x) // byte c: the cells that may take colour c
+		wi, sh := i0/64, i0%64
+		a0[wi] |= x & 0xff << sh
+		for ci, c := range t.Shift {
+			acol[ci*W+wi] |= x >> (8 * c) & 0xff << sh
+		}
+	}
+}
+
+// lowCells is lowMasks backwards: out[i] gets colour 0 when bit i of bg
+// is set and colour Shift[ci] when bit i of cov[ci·W:] is.
+func (t *Template) lowCells(bg, cov []uint64, W int, out []Set) {
+	n := len(out)
+	for i0 := 0; i0 < n; i0 += 8 {
+		wi, sh := i0/64, i0%64
+		x := bg[wi] >> sh & 0xff // byte c: the group's cells that may take colour c
+		for ci, c := range t.Shift {
+			x |= cov[ci*W+wi] >> sh & 0xff << (8 * c)
+		}
+		x = transpose8(x) // byte r: the colours of cell i0+r
+		for r := range out[i0:min(i0+8, n)] {
+			out[i0+r] = Set(x >> (8 * r) & 0xff)
+		}
+	}
 }
 
 // Core1 solves a line of at most 64 cells whose cells that may be
