@@ -192,7 +192,6 @@ func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set,
 type colorFB struct {
 	alpha, pre, beta, next []float64
 	lo, hi                 []int   // per cell: the states pre may hold weight in
-	off                    []int   // per block j: the state of gap j; block j's cells follow it
 	label                  []int   // per state: its colour
 	kind                   []uint8 // per state: stGap, stFirstTouch, stLastTouch
 }
@@ -200,8 +199,8 @@ type colorFB struct {
 // The kinds of states of a line automaton (colorFB.kind), as bits.
 const (
 	stGap        = 1 << iota // background between blocks: may stay
-	stFirstTouch             // a block's first cell, right after another colour's block
-	stLastTouch              // a block's last cell, right before another colour's block
+	stFirstTouch             // a block's first cell, which may follow the block before (another colour) with no gap
+	stLastTouch              // a block's last cell, which the block after (another colour) may follow with no gap
 )
 
 // line computes, for template t whose cell i takes colour v with weight
@@ -218,8 +217,10 @@ const (
 // A state's weight can only come from itself or the two states before
 // it (and go to itself or the two after), so each pass computes only
 // the states between the first and the last with a weight, which the
-// cells fixed in a dive narrow down; the rest are zero. The sums run in
-// state order as over every state, so skipping the zeros changes no bit.
+// cells fixed in a dive narrow down; the rest are zero. Every sum adds
+// its non-zero terms in the order of a count over every state, so the
+// messages, and the search, are the same to the bit as without the band.
+// (The rows are still cleared whole, at each cell.)
 func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) bool {
 	n, k := t.N, t.K
 	if !t.OK {
@@ -316,10 +317,10 @@ func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) boo
 			next[s] = beta[s] * wt[i*vals+label[s]]
 		}
 		lo = max(lo-2, 0)
-		clear(beta)
-		// Summed as over every state block by block, each block's cells
-		// before the gap in front of it: a gap's weight waits for the
-		// next gap.
+		// Each block's cells are summed before the gap in front of it,
+		// the order of the count over every state (a gap's weight waits
+		// for the next gap), so that the messages stay the same to the
+		// bit. beta is read only in [lo, hi], all written here.
 		sum, gap := 0.0, 0.0
 		for s := lo; s <= hi; s++ {
 			switch {
@@ -356,12 +357,11 @@ func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) boo
 	return true
 }
 
-// states numbers t's automaton states: off, label and kind.
+// states numbers t's automaton states (gap j, then block j's cells, …,
+// gap k), setting label and kind.
 func (fb *colorFB) states(t *linekernel.Template) {
-	fb.off, fb.label, fb.kind = fb.off[:0], fb.label[:0], fb.kind[:0]
-	S := 0
+	fb.label, fb.kind = fb.label[:0], fb.kind[:0]
 	for j, b := range t.Blocks {
-		fb.off = append(fb.off, S)
 		fb.label = append(fb.label, 0)
 		fb.kind = append(fb.kind, stGap)
 		for c := range b.Len {
@@ -369,15 +369,13 @@ func (fb *colorFB) states(t *linekernel.Template) {
 			if c == 0 && j > 0 && t.Blocks[j-1].Touch {
 				kd |= stFirstTouch
 			}
-			if c == b.Len-1 && j+1 < t.K && b.Touch {
+			if c == b.Len-1 && b.Touch { // Touch: a next block of another colour
 				kd |= stLastTouch
 			}
 			fb.label = append(fb.label, int(t.Shift[b.Ci]))
 			fb.kind = append(fb.kind, kd)
 		}
-		S += 1 + b.Len
 	}
-	fb.off = append(fb.off, S)
 	fb.label = append(fb.label, 0)
 	fb.kind = append(fb.kind, stGap)
 }

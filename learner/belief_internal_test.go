@@ -416,6 +416,9 @@ func TestColorFBBrute(t *testing.T) {
 			}
 		}
 		tm := linekernel.NewTemplate(clue, n)
+		if trial%7 != 0 {
+			colorFBFixed(t, trial, &fb, &tm, vals, line)
+		}
 		wt := make([]float64, n*vals)
 		for i := range wt {
 			switch rng.IntN(6) {
@@ -466,6 +469,37 @@ func TestColorFBBrute(t *testing.T) {
 					t.Fatalf("trial %d: clue %v weights %v: cell %d colour %d %.12f, want %.12f", trial, clue, wt, i, v, out[i*vals+v], want)
 				}
 			}
+		}
+	}
+}
+
+// colorFBFixed runs colorFB.line on a line whose weights fix each cell
+// to its colour in colors, a placement of tm, as late in a dive. Each
+// cell's message must be its own colour (the other cells leave it no
+// other), and, one state holding the weight at each cell, the count must
+// keep to that state and the two after it.
+func colorFBFixed(t *testing.T, trial int, fb *colorFB, tm *linekernel.Template, vals int, colors []puzzle.Color) {
+	t.Helper()
+	n := len(colors)
+	wt, out := make([]float64, n*vals), make([]float64, n*vals)
+	for i, c := range colors {
+		wt[i*vals+int(c)] = 1
+	}
+	if !fb.line(tm, vals, wt, out) {
+		t.Fatalf("trial %d: line %v fixed to its own colours: line says false", trial, colors)
+	}
+	for i, c := range colors {
+		for v := range vals {
+			want := 0.0
+			if v == int(c) {
+				want = 1
+			}
+			if math.Abs(out[i*vals+v]-want) > 1e-12 {
+				t.Fatalf("trial %d: line %v fixed: cell %d colour %d %v, want %v", trial, colors, i, v, out[i*vals+v], want)
+			}
+		}
+		if fb.lo[i] > fb.hi[i] || fb.hi[i]-fb.lo[i] > 2 {
+			t.Fatalf("trial %d: line %v fixed: cell %d counted over states %d to %d, want at most 3", trial, colors, i, fb.lo[i], fb.hi[i])
 		}
 	}
 }
