@@ -46,8 +46,8 @@
 // 0.01–2 s; without it the learner found no solution of any of them in
 // 30 s (of Knotty, in 600 s). It also takes the learner alone on taai2011
 // from 27–32 s of CPU to 12–15 s (three seeds of its random decisions).
-// A colour puzzle also dives (dive.go): at its hints and at every
-// rephasing, it decides cells in the colours belief propagation finds
+// A colour puzzle also dives (dive.go): at its hints and every second
+// restart, it decides cells in the colours belief propagation finds
 // likeliest, the surest first, sweeping again after every 2 % of the
 // open cells, and learns from the conflicts it meets as the search does;
 // the trail of each becomes the hints. This finds the first solution of
