@@ -75,20 +75,21 @@ const (
 	cdclRandomFreq       = 0.02
 )
 
-// A black-and-white puzzle dives (dive.go) at a rephasing only once it
-// has bwDiveCells cells and bwDiveConflicts conflicts: on smaller puzzles
-// and shorter searches the dives cost more than they save. Its first
+// A puzzle that dives does so every diveRestarts restarts (a colour one
+// also after its hints): every 2 rather than every 8 (the rephasings)
+// made the runner's random colour sets take 0.71 of the time, with 3
+// timeouts instead of 7, and its dense black-and-white set 0.73, with 3
+// instead of 5 (LEARNER.md, "Dives", "Dives for black and white").
+const diveRestarts = 2
+
+// A black-and-white puzzle dives (dive.go) only once it has bwDiveCells
+// cells and bwDiveConflicts conflicts: on smaller puzzles and shorter
+// searches the dives cost more than they save. Its first
 // dive sweeps its messages from the facts within bwDiveWork, 16 times
 // the hints' bound: on the dense pictures of 80×80 to 100×100 the first
 // dive found a solution on 7 of 12 with it, and on 3 within beliefWork
 // (10 to 20 colorBP sweeps there) (LEARNER.md, "Dives for black and
 // white").
-// A colour puzzle dives every colorDiveRestarts restarts (and after its
-// hints): every 2 made the runner's random colour sets take 0.71 of the
-// time of every 8 (its rephasings, before), with 3 timeouts instead of 7
-// (LEARNER.md, "Dives").
-const colorDiveRestarts = 2
-
 const (
 	bwDiveCells     = 2500
 	bwDiveConflicts = 20_000
@@ -860,7 +861,7 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int8) bool) (complete bo
 				copy(c.phase, c.best)
 				c.bestLen = 0
 			}
-			if c.restarts%c.diveRestarts() == 0 {
+			if c.restarts%diveRestarts == 0 {
 				c.diveDue = c.diveWanted()
 			}
 			continue
@@ -876,9 +877,9 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int8) bool) (complete bo
 		}
 		if c.diveDue && c.hint != nil && c.decisionLevel() == 0 {
 			// A colour puzzle's dive, after its hints and every
-			// colorDiveRestarts restarts (a large black-and-white one's,
-			// at each rephasing after many conflicts); it may leave
-			// every cell decided, which the decision below finds.
+			// diveRestarts restarts (a large black-and-white one's, the
+			// same after many conflicts); it may leave every cell
+			// decided, which the decision below finds.
 			c.diveDue = false
 			if c.dive(stop) {
 				return false

@@ -14,9 +14,9 @@ import (
 // is what finds the first solution of random colour pictures, and of
 // large random black-and-white ones half filled, that the learner alone
 // does not find in a minute (LEARNER.md, "Dives"). Colour puzzles dive
-// from their hints on, every colorDiveRestarts restarts; black-and-white
-// ones at their rephasings, only when large and long (bwDiveCells,
-// bwDiveConflicts), with colorBP over their two values.
+// from their hints on, every diveRestarts restarts; black-and-white ones
+// too, but only when large and long (bwDiveCells, bwDiveConflicts), with
+// colorBP over their two values.
 
 // A dive decides diveBatch of the open cells, most confident first, then
 // sweeps the messages diveSweeps times from where they were, and goes on
@@ -33,15 +33,6 @@ const (
 // cells and diveAfter conflicts on.
 func (c *cdcl) diveWanted() bool {
 	return !c.bw || c.n >= c.diveCells && c.conflicts >= c.diveAfter
-}
-
-// diveRestarts is the number of restarts from one dive to the next: a
-// black-and-white puzzle dives at its rephasings, a colour one more often.
-func (c *cdcl) diveRestarts() int {
-	if c.bw {
-		return cdclRephase
-	}
-	return colorDiveRestarts
 }
 
 // dive decides cells in their likeliest colour by belief propagation,
