@@ -57,6 +57,18 @@ func runsOf(v uint64, n int) []int {
 	return runs
 }
 
+// randomWeight is a weight for the brute-force tests of the line counts:
+// 0 or 1 one time in six each, else uniform in [0, 1).
+func randomWeight(rng *rand.Rand) float64 {
+	switch rng.IntN(6) {
+	case 0:
+		return 0
+	case 1:
+		return 1
+	}
+	return rng.Float64()
+}
+
 // TestForwardBackwardBrute compares forwardBackward.line with a sum over
 // every colouring of short lines: each cell's share of black in the
 // weighted placements with its own weight left out.
@@ -81,14 +93,7 @@ func TestForwardBackwardBrute(t *testing.T) {
 		tm := linekernel.NewTemplate(clue, n)
 		wb := make([]float64, n)
 		for i := range wb {
-			switch rng.IntN(6) {
-			case 0:
-				wb[i] = 0
-			case 1:
-				wb[i] = 1
-			default:
-				wb[i] = rng.Float64()
-			}
+			wb[i] = randomWeight(rng)
 		}
 		// Brute force: per cell, the weight of black and white placements
 		// without the cell's own weight.
@@ -421,14 +426,7 @@ func TestColorFBBrute(t *testing.T) {
 		}
 		wt := make([]float64, n*vals)
 		for i := range wt {
-			switch rng.IntN(6) {
-			case 0:
-				wt[i] = 0
-			case 1:
-				wt[i] = 1
-			default:
-				wt[i] = rng.Float64()
-			}
+			wt[i] = randomWeight(rng)
 		}
 		ext := make([]float64, n*vals) // per cell and colour: the weight without the cell's own
 		any := false
