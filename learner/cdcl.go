@@ -84,12 +84,11 @@ const diveRestarts = 2
 
 // A black-and-white puzzle dives (dive.go) only once it has bwDiveCells
 // cells and bwDiveConflicts conflicts: on smaller puzzles and shorter
-// searches the dives cost more than they save. Its first
-// dive sweeps its messages from the facts within bwDiveWork, 16 times
-// the hints' bound: on the dense pictures of 80×80 to 100×100 the first
-// dive found a solution on 7 of 12 with it, and on 3 within beliefWork
-// (10 to 20 colorBP sweeps there) (LEARNER.md, "Dives for black and
-// white").
+// searches the dives cost more than they save. Its first dive sweeps its
+// messages from the facts within bwDiveWork, 16 times the hints' bound:
+// on the dense pictures of 80×80 to 100×100 the first dive found a
+// solution on 7 of 12 with it, and on 3 within beliefWork (10 to 20
+// colorBP sweeps there) (LEARNER.md, "Dives for black and white").
 const (
 	bwDiveCells     = 2500
 	bwDiveConflicts = 20_000

@@ -53,9 +53,9 @@
 // the trail of each becomes the hints. This finds the first solution of
 // random colour pictures that the search alone does not find in a
 // minute. A black-and-white puzzle dives the same way every second
-// restart once it has 2,500 cells and 20,000 conflicts (large random pictures
-// half filled); on smaller puzzles and shorter searches dives cost more
-// than they save.
+// restart once it has 2,500 cells and 20,000 conflicts (large random
+// pictures half filled); on smaller puzzles and shorter searches dives
+// cost more than they save.
 // Cells without a hint (and all cells before the hints, or with
 // [Learner.SetHints] off) are decided in their target phase: their colour
 // on the longest trail since the last rephasing (before there is one,

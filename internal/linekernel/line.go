@@ -252,19 +252,10 @@ func (t *Template) solveCached(cells, out []Set, w *Scratch) bool {
 
 // solveWords is solve for any number of words per bitset.
 func (t *Template) solveWords(cells, out []Set, w *Scratch) bool {
-	n, W := t.N, t.Words
 	w.Grow(t)
 	t.fillMasks(cells, w)
 	t.CoreWords(w)
-	if t.low {
-		t.lowCells(w.Bg, w.Cov, W, out[:n])
-		return out[0] != 0
-	}
-	clear(out[:n])
-	label(out, w.Bg, 1)
-	for ci, c := range t.Colors {
-		label(out, w.Cov[ci*W:(ci+1)*W], c)
-	}
+	t.cellsOf(w.Bg, w.Cov, t.Words, out[:t.N])
 	// Every cell of a placement is feasible, and a feasible node lies on
 	// a placement, so one cell tells whether any placement exists.
 	return out[0] != 0
@@ -445,32 +436,24 @@ func label(out []Set, x []uint64, c Set) {
 
 // solve1 is solve for lines of at most 64 cells, one word per bitset.
 func (t *Template) solve1(cells, out []Set, w *Scratch) bool {
-	n := t.N
-	if t.low {
-		t.fillMasks(cells, w)
-		bg := [1]uint64{t.Core1(w.A0[0], w)}
-		t.lowCells(bg[:], w.Cov, 1, out[:n])
-		return out[0] != 0
-	}
-	var a0 uint64
-	acol := w.Acol
-	for i, d := range cells {
-		a0 |= uint64(d) & 1 << i
-		for ci, c := range t.Shift {
-			acol[ci] |= uint64(d) >> c & 1 << i
-		}
-	}
-	bg := t.Core1(a0, w)
-	clear(out[:n])
-	for v := bg; v != 0; v &= v - 1 {
-		out[bits.TrailingZeros64(v)] |= 1
-	}
-	for ci, c := range t.Colors {
-		for v := w.Cov[ci]; v != 0; v &= v - 1 {
-			out[bits.TrailingZeros64(v)] |= c
-		}
-	}
+	t.fillMasks(cells, w)
+	bg := [1]uint64{t.Core1(w.A0[0], w)}
+	t.cellsOf(bg[:], w.Cov, 1, out[:t.N])
 	return out[0] != 0
+}
+
+// cellsOf sets out, the line's cells, from the masks the solver left: bit
+// i of bg for background, of cov[ci·W:] for colour ci of the clue.
+func (t *Template) cellsOf(bg, cov []uint64, W int, out []Set) {
+	if t.low {
+		t.lowCells(bg, cov, W, out)
+		return
+	}
+	clear(out)
+	label(out, bg, 1)
+	for ci, c := range t.Colors {
+		label(out, cov[ci*W:(ci+1)*W], c)
+	}
 }
 
 // lowMasks sets a0 and acol (W words per colour of t) from cells, for a
