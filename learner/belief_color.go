@@ -1,6 +1,7 @@
 package learner
 
 import (
+	"math"
 	"math/bits"
 
 	"github.com/nonosat/nonosat/internal/linekernel"
@@ -23,8 +24,8 @@ import (
 // from the facts; a dive (dive.go) keeps it, and sweeps again from where
 // it was after each batch of decisions. With two values (black and
 // white, or one colour) it sweeps with forwardBackward, the same count
-// in one probability per cell, at about 0.4 of the cost (LEARNER.md,
-// "Dives for black and white").
+// in one probability per cell (LEARNER.md, "Dives for black and white";
+// since colorFB's rows are updated in place the two cost the same).
 type colorBP struct {
 	h, w, vals int
 	lines      []*linekernel.Template
@@ -189,19 +190,18 @@ func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set,
 }
 
 // colorFB holds the tables of one line's weighted count over colours.
+// The per-state tables have two padding states on each side (state s at
+// index s+2), which hold zeros, so that a pass reads its neighbours
+// without a test.
 type colorFB struct {
-	alpha, pre, beta, next []float64
-	lo, hi                 []int   // per cell: the states pre may hold weight in
-	label                  []int   // per state: its colour
-	kind                   []uint8 // per state: stGap, stFirstTouch, stLastTouch
+	cur, pre []float64 // the pass's current weights, per state; pre: per cell and state, the weights reaching it
+	lo, hi   []int     // per cell: the states pre may hold weight in
+	label    []int     // per state: its colour
+	// per state, 1 or 0: it may stay (a gap), be entered from two states
+	// back (the first cell of a block after one of another colour), go
+	// on to two states on (the last cell of such a block before)
+	stay, skipIn, skipOut []float64
 }
-
-// The kinds of states of a line automaton (colorFB.kind), as bits.
-const (
-	stGap        = 1 << iota // background between blocks: may stay
-	stFirstTouch             // a block's first cell, which may follow the block before (another colour) with no gap
-	stLastTouch              // a block's last cell, which the block after (another colour) may follow with no gap
-)
 
 // line computes, for template t whose cell i takes colour v with weight
 // wt[i·vals+v], each cell's extrinsic distribution over its colours: over
@@ -215,90 +215,86 @@ const (
 // the first cell of block j+1 when the two differ in colour.
 //
 // A state's weight can only come from itself or the two states before
-// it (and go to itself or the two after), so each pass computes only
-// the states between the first and the last with a weight, which the
-// cells fixed in a dive narrow down; the rest are zero. Every sum adds
-// its non-zero terms in the order of a count over every state, so the
-// messages, and the search, are the same to the bit as without the band.
-// (The rows are still cleared whole, at each cell.)
+// it (and go to itself or the two after), so each pass keeps one row of
+// weights, updated in place, and computes only the states between the
+// first and the last with a weight, which the cells fixed in a dive
+// narrow down. Rows are scaled only by powers of two, and only when their
+// sum leaves [beliefRescale, 1/beliefRescale]: exactly, so the shares
+// (ratios of weights) do not depend on when they were scaled.
 func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) bool {
 	n, k := t.N, t.K
 	if !t.OK {
 		return false
 	}
 	fb.states(t)
-	S := len(fb.label)
-	if cap(fb.alpha) < (n+1)*S {
-		fb.alpha, fb.pre = make([]float64, (n+1)*S), make([]float64, (n+1)*S)
+	S := len(fb.label) - 4
+	if cap(fb.pre) < n*(S+4) {
+		fb.pre = make([]float64, n*(S+4))
 	}
-	if cap(fb.beta) < S {
-		fb.beta, fb.next = make([]float64, S), make([]float64, S)
+	if cap(fb.cur) < S+4 {
+		fb.cur = make([]float64, S+4)
 	}
 	if cap(fb.lo) < n {
 		fb.lo, fb.hi = make([]int, n), make([]int, n)
 	}
-	label, kind := fb.label, fb.kind
-	// alpha row i+1: the weight of each state after cell i, normalised;
-	// row 0 is the line before its first cell, in gap 0. pre row i: the
-	// weights reaching cell i's states before its own weight.
-	alpha, pre := fb.alpha[:(n+1)*S], fb.pre[:n*S]
-	clear(alpha[:S])
-	alpha[0] = 1
-	lo, hi := 0, 0 // the states of alpha row i with a weight
+	label, stay, skipIn, skipOut := fb.label, fb.stay, fb.skipIn, fb.skipOut
+	// Forward: cur holds the weight of each state after cell i-1 (index
+	// s+2), zero outside [lo, hi]; before the first cell, gap 0.
+	cur, pre := fb.cur[:S+4], fb.pre[:n*(S+4)]
+	clear(cur)
+	cur[2] = 1
+	lo, hi := 2, 2
 	for i := range n {
-		p, in, a := alpha[i*S:(i+1)*S], pre[i*S:(i+1)*S], alpha[(i+1)*S:(i+2)*S]
-		hi = min(hi+2, S-1)
+		w := wt[i*vals : (i+1)*vals]
+		in := pre[i*(S+4) : (i+1)*(S+4)]
+		hi = min(hi+2, S+1)
 		fb.lo[i], fb.hi[i] = lo, hi
-		for s := lo; s <= hi; s++ {
-			switch {
-			case s == 0:
-				in[s] = p[0]
-			case kind[s]&stGap != 0:
-				in[s] = p[s] + p[s-1]
-			case kind[s]&stFirstTouch != 0:
-				in[s] = p[s-1] + p[s-2]
-			default:
-				in[s] = p[s-1]
-			}
-		}
-		clear(a)
+		// In place, from the last state down: state s reads s-1 and s-2,
+		// not yet overwritten.
 		sum := 0.0
-		for s := lo; s <= hi; s++ {
-			a[s] = in[s] * wt[i*vals+label[s]]
-			sum += a[s]
+		p0, p1 := cur[hi], cur[hi-1]
+		for s := hi; s >= lo; s-- {
+			p2 := cur[s-2]
+			v := stay[s]*p0 + p1 + skipIn[s]*p2
+			in[s] = v
+			v *= w[label[s]]
+			cur[s] = v
+			sum += v
+			p0, p1 = p1, p2
 		}
 		if !(sum > beliefTiny) {
 			return false
 		}
-		for s := lo; s <= hi; s++ {
-			a[s] /= sum
+		if sum < beliefRescale || sum > 1/beliefRescale {
+			scale(cur[lo:hi+1], sum)
 		}
-		for a[lo] == 0 {
+		for cur[lo] == 0 {
 			lo++
 		}
-		for a[hi] == 0 {
+		for cur[hi] == 0 {
 			hi--
 		}
 	}
-	if end := alpha[n*S:]; !(end[S-1] > 0 || k > 0 && end[S-2] > 0) {
+	if !(cur[S+1] > 0 || k > 0 && cur[S] > 0) {
 		return false // no placement ends with a positive weight
 	}
-	beta, next := fb.beta[:S], fb.next[:S]
-	clear(beta)
-	beta[S-1] = 1
-	lo, hi = S-1, S-1 // the states of beta with a weight
+	// Backward: cur holds the weight of finishing from each state after
+	// cell i, zero outside [lo, hi].
+	clear(cur)
+	cur[S+1] = 1
+	lo, hi = S+1, S+1
 	if k > 0 {
-		beta[S-2], lo = 1, S-2
+		cur[S], lo = 1, S
 	}
 	for i := n - 1; i >= 0; i-- {
 		// Cell i's extrinsic weights: the states it can be in, reached
 		// from the line before it, times the weight of finishing.
-		in := pre[i*S : (i+1)*S]
+		in := pre[i*(S+4) : (i+1)*(S+4)]
 		o := out[i*vals : (i+1)*vals]
 		clear(o)
 		total := 0.0
 		for s := max(lo, fb.lo[i]); s <= min(hi, fb.hi[i]); s++ {
-			u := in[s] * beta[s]
+			u := in[s] * cur[s]
 			o[label[s]] += u
 			total += u
 		}
@@ -311,71 +307,72 @@ func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) boo
 		if i == 0 {
 			break
 		}
-		// beta before cell i: through cell i's weights, one step back.
-		clear(next)
+		// Before cell i, through its weights, one step back; in place,
+		// from the first state up: state s reads s+1 and s+2.
+		w := wt[i*vals : (i+1)*vals]
+		lo = max(lo-2, 2)
+		sum := 0.0
+		n0, n1 := cur[lo]*w[label[lo]], cur[lo+1]*w[label[lo+1]]
 		for s := lo; s <= hi; s++ {
-			next[s] = beta[s] * wt[i*vals+label[s]]
+			n2 := cur[s+2] * w[label[s+2]]
+			v := stay[s]*n0 + n1 + skipOut[s]*n2
+			cur[s] = v
+			sum += v
+			n0, n1 = n1, n2
 		}
-		lo = max(lo-2, 0)
-		// Each block's cells are summed before the gap in front of it,
-		// the order of the count over every state (a gap's weight waits
-		// for the next gap), so that the messages stay the same to the
-		// bit. beta is read only in [lo, hi], all written here.
-		sum, gap := 0.0, 0.0
-		for s := lo; s <= hi; s++ {
-			switch {
-			case s == S-1:
-				beta[s] = next[s]
-			case kind[s]&stGap != 0:
-				beta[s] = next[s] + next[s+1]
-			case kind[s]&stLastTouch != 0:
-				beta[s] = next[s+1] + next[s+2]
-			default:
-				beta[s] = next[s+1]
-			}
-			if kind[s]&stGap != 0 {
-				sum += gap
-				gap = beta[s]
-			} else {
-				sum += beta[s]
-			}
-		}
-		sum += gap
 		if !(sum > beliefTiny) {
 			return false
 		}
-		for s := lo; s <= hi; s++ {
-			beta[s] /= sum
+		if sum < beliefRescale || sum > 1/beliefRescale {
+			scale(cur[lo:hi+1], sum)
 		}
-		for beta[lo] == 0 {
+		for cur[lo] == 0 {
 			lo++
 		}
-		for beta[hi] == 0 {
+		for cur[hi] == 0 {
 			hi--
 		}
 	}
 	return true
 }
 
+// scale multiplies ws, which sum to sum, by the power of two that takes
+// the sum into [0.5, 1): exactly, with no rounding.
+func scale(ws []float64, sum float64) {
+	_, e := math.Frexp(sum)
+	r := math.Ldexp(1, -e)
+	for i := range ws {
+		ws[i] *= r
+	}
+}
+
 // states numbers t's automaton states (gap j, then block j's cells, …,
-// gap k), setting label and kind.
+// gap k), after two padding states and before two more, setting label,
+// stay, skipIn and skipOut.
 func (fb *colorFB) states(t *linekernel.Template) {
-	fb.label, fb.kind = fb.label[:0], fb.kind[:0]
+	fb.label, fb.stay = append(fb.label[:0], 0, 0), append(fb.stay[:0], 0, 0)
+	fb.skipIn, fb.skipOut = append(fb.skipIn[:0], 0, 0), append(fb.skipOut[:0], 0, 0)
+	add := func(label int, stay, in, out bool) {
+		b := func(x bool) float64 {
+			if x {
+				return 1
+			}
+			return 0
+		}
+		fb.label = append(fb.label, label)
+		fb.stay = append(fb.stay, b(stay))
+		fb.skipIn = append(fb.skipIn, b(in))
+		fb.skipOut = append(fb.skipOut, b(out))
+	}
 	for j, b := range t.Blocks {
-		fb.label = append(fb.label, 0)
-		fb.kind = append(fb.kind, stGap)
+		add(0, true, false, false)
 		for c := range b.Len {
-			var kd uint8
-			if c == 0 && j > 0 && t.Blocks[j-1].Touch {
-				kd |= stFirstTouch
-			}
-			if c == b.Len-1 && b.Touch { // Touch: a next block of another colour
-				kd |= stLastTouch
-			}
-			fb.label = append(fb.label, int(t.Shift[b.Ci]))
-			fb.kind = append(fb.kind, kd)
+			// Touch: the next block has another colour and may follow
+			// with no gap.
+			add(int(t.Shift[b.Ci]), false, c == 0 && j > 0 && t.Blocks[j-1].Touch, c == b.Len-1 && b.Touch)
 		}
 	}
-	fb.label = append(fb.label, 0)
-	fb.kind = append(fb.kind, stGap)
+	add(0, true, false, false)
+	fb.label = append(fb.label, 0, 0)
+	fb.stay, fb.skipIn, fb.skipOut = append(fb.stay, 0, 0), append(fb.skipIn, 0, 0), append(fb.skipOut, 0, 0)
 }
