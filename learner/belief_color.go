@@ -22,23 +22,19 @@ import (
 // whose lines are rows then columns: row[x·vals+v] is what cell x's row
 // says of colour v, col what its column says. colorBeliefs runs it once
 // from the facts; a dive (dive.go) keeps it, and sweeps again from where
-// it was after each batch of decisions. With two values (black and
-// white, or one colour) it sweeps with forwardBackward, the same count
-// in one probability per cell (LEARNER.md, "Dives for black and white";
-// since colorFB's rows are updated in place the two cost the same).
+// it was after each batch of decisions. Black and white is its case of
+// two values.
 type colorBP struct {
 	h, w, vals int
 	lines      []*linekernel.Template
 	row, col   []float64
 	fb         colorFB
 	wt, out    []float64
-	bw         bool // two values: lines swept by forwardBackward
-	bfb        forwardBackward
 }
 
 func newColorBP(h, w int, lines []*linekernel.Template, vals int) *colorBP {
 	m := max(h, w)
-	return &colorBP{h: h, w: w, vals: vals, lines: lines, bw: vals == 2,
+	return &colorBP{h: h, w: w, vals: vals, lines: lines,
 		row: make([]float64, h*w*vals), col: make([]float64, h*w*vals),
 		wt: make([]float64, m*vals), out: make([]float64, m*vals)}
 }
@@ -79,25 +75,6 @@ func (b *colorBP) sweep(cells []linesolve.Set, work *int, limit int, stop func()
 		*work += t.N * (t.MinLen + 2) * 2
 		if *work >= limit {
 			return true
-		}
-		if b.bw {
-			for i, x := 0, base; i < t.N; i, x = i+1, x+stride {
-				w0, w1 := in[2*x], in[2*x+1]
-				wt[i] = w1 / (w0 + w1)
-			}
-			if !b.bfb.line(t, wt[:t.N], out[:t.N]) {
-				continue
-			}
-			for i, x := 0, base; i < t.N; i, x = i+1, x+stride {
-				if cells[x] != 3 {
-					continue
-				}
-				m1 := beliefDamp*msg[2*x+1] + (1-beliefDamp)*out[i]
-				m0 := beliefDamp*msg[2*x] + (1-beliefDamp)*(1-out[i])
-				msg[2*x+1] = min(max(m1, beliefFloor), 1-beliefFloor)
-				msg[2*x] = min(max(m0, beliefFloor), 1-beliefFloor)
-			}
-			continue
 		}
 		for i, x := 0, base; i < t.N; i, x = i+1, x+stride {
 			copy(wt[i*vals:(i+1)*vals], in[x*vals:(x+1)*vals])

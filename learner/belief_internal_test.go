@@ -280,8 +280,7 @@ func TestForwardBackwardUnderflow(t *testing.T) {
 // BenchmarkBeliefs times the sweeps alone from the state line solving and
 // probing leave, on survey puzzles the learner needs hints for (skipped
 // without ../shared/corpora): beliefs and colorBeliefs to their stopping
-// rules, and ten sweeps of colorBP by forwardBackward and by the colour
-// count over the two values.
+// rules, and ten sweeps of colorBP (as in a dive).
 func BenchmarkBeliefs(b *testing.B) {
 	for _, name := range []string{"knotty", "faase", "webpbn-12548"} {
 		b.Run(name, func(b *testing.B) {
@@ -303,19 +302,16 @@ func BenchmarkBeliefs(b *testing.B) {
 					colorBeliefs(g.H, g.W, g.Lines, g.Cells, 2, beliefWork, nil)
 				}
 			})
-			for _, fast := range []bool{true, false} {
-				b.Run(map[bool]string{true: "sweeps-bw", false: "sweeps-count"}[fast], func(b *testing.B) {
-					bp := newColorBP(g.H, g.W, g.Lines, 2)
-					bp.bw = fast
-					for b.Loop() {
-						bp.start(g.Cells)
-						work := 0
-						for range 10 {
-							bp.sweep(g.Cells, &work, math.MaxInt, nil)
-						}
+			b.Run("sweeps", func(b *testing.B) {
+				bp := newColorBP(g.H, g.W, g.Lines, 2)
+				for b.Loop() {
+					bp.start(g.Cells)
+					work := 0
+					for range 10 {
+						bp.sweep(g.Cells, &work, math.MaxInt, nil)
 					}
-				})
-			}
+				}
+			})
 		})
 	}
 }
@@ -351,48 +347,52 @@ func BenchmarkColorSweeps(b *testing.B) {
 	}
 }
 
-// TestColorBPBlackAndWhite: on random black-and-white puzzles with some
-// cells given as facts, colorBP's one-colour sweeps (forwardBackward)
-// give the messages of its general sweeps (colorFB over the two values)
-// to rounding, sweep after sweep, from the same start: the open cells'
-// two messages set apart at random, as a dive's refresh leaves them
-// (they need not sum to one), for enough sweeps that some reach the
-// floor.
-func TestColorBPBlackAndWhite(t *testing.T) {
+// TestColorFBBlackAndWhite: on black-and-white lines of up to 120
+// cells, too long for the brute force, colorFB over two values gives
+// the shares of forwardBackward, the one-probability count the hints use,
+// to rounding: weights at random, some at the floor (beliefFloor) as a
+// dive's messages get, and each cell's two times a factor, from 10^-6 to
+// 1 or from 1 to 10^6, which moves no share but takes the rows' sums out
+// of the range where they are left unscaled.
+func TestColorFBBlackAndWhite(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	for i := range 40 {
-		h, w := 5+rng.IntN(20), 5+rng.IntN(20)
-		g := randomBWGrid(rng, h, w, 0.3+0.4*rng.Float64())
-		lines := lineTemplates(linesolve.NewState(puzzle.FromGrid(g, nil)))
-		cells := make([]linesolve.Set, h*w)
-		for x := range cells {
-			cells[x] = 3
-			if rng.IntN(10) == 0 {
-				cells[x] = 1 << g[x/w][x%w]
+	var fb forwardBackward
+	var cfb colorFB
+	for trial := range 3000 {
+		n := 1 + rng.IntN(120)
+		runs := runsOf(rng.Uint64()&rng.Uint64()|rng.Uint64()&1, min(n, 64))
+		if trial%5 == 0 {
+			runs = append(runs, 1+rng.IntN(3)) // may not fit
+		}
+		clue := make(puzzle.Clue, len(runs))
+		for j, r := range runs {
+			clue[j] = puzzle.Block{Len: r, Color: 1}
+		}
+		tm := linekernel.NewTemplate(clue, n)
+		wb, wt := make([]float64, n), make([]float64, 2*n)
+		for i := range wb {
+			switch rng.IntN(4) {
+			case 0:
+				wb[i] = beliefFloor
+			case 1:
+				wb[i] = 1 - beliefFloor
+			default:
+				wb[i] = rng.Float64()
 			}
+			// A cell's two weights times one factor: every placement has
+			// the cell once, so no share moves; the rows' sums do, far
+			// enough over 120 cells to be scaled up and down.
+			f := math.Pow(10, 6*rng.Float64()*float64(1-2*(trial%2)))
+			wt[2*i], wt[2*i+1] = f*(1-wb[i]), f*wb[i]
 		}
-		fast, slow := newColorBP(h, w, lines, 2), newColorBP(h, w, lines, 2)
-		if !fast.bw {
-			t.Fatalf("case %d: a two-value colorBP does not sweep as black and white", i)
+		out, cout := make([]float64, n), make([]float64, 2*n)
+		ok, cok := fb.line(&tm, wb, out), cfb.line(&tm, 2, wt, cout)
+		if ok != cok {
+			t.Fatalf("trial %d, clue %v over %d cells: forwardBackward says %v, colorFB %v", trial, runs, n, ok, cok)
 		}
-		slow.bw = false
-		fast.start(cells)
-		for j := range fast.row {
-			if cells[j/2] == 3 {
-				fast.row[j], fast.col[j] = 0.2+0.8*rng.Float64(), 0.2+0.8*rng.Float64()
-			}
-		}
-		copy(slow.row, fast.row)
-		copy(slow.col, fast.col)
-		for sweep := range 30 {
-			wf, ws := 0, 0
-			fast.sweep(cells, &wf, math.MaxInt, nil)
-			slow.sweep(cells, &ws, math.MaxInt, nil)
-			for j := range fast.row {
-				if math.Abs(fast.row[j]-slow.row[j]) > 1e-9 || math.Abs(fast.col[j]-slow.col[j]) > 1e-9 {
-					t.Fatalf("case %d, sweep %d, cell %d colour %d: messages %v and %v, the general sweep's %v and %v",
-						i, sweep, j/2, j%2, fast.row[j], fast.col[j], slow.row[j], slow.col[j])
-				}
+		for i := range n {
+			if ok && (math.Abs(cout[2*i+1]-out[i]) > 1e-9 || math.Abs(cout[2*i]+cout[2*i+1]-1) > 1e-9) {
+				t.Fatalf("trial %d, clue %v over %d cells, cell %d: colorFB %v, forwardBackward %v black", trial, runs, n, i, cout[2*i:2*i+2], out[i])
 			}
 		}
 	}
