@@ -74,7 +74,11 @@
 // general word-by-word passes.
 // Lines of over 64 cells used to take the multicolour path: M&M (50×70,
 // solved by probing) took 14.5 ms to presolve; with the masks 2.8 ms, with
-// solveBW2 and the probe order 1.1 ms.
+// solveBW2 and the probe order 1.1 ms. A colour puzzle whose lines are of
+// at most 64 cells keeps one mask per value and line (may take value v),
+// solved in place (Template.SolveColor1): converting each line's cells to
+// masks and back was most of a colour probe's time
+// (BenchmarkProbeColor).
 //
 // # The learner
 //

@@ -43,6 +43,13 @@ type State struct {
 	mw int
 	n2 [2]uint64 // a one-word line's refined masks, as slices
 
+	// For colour puzzles whose lines are at most 64 cells, every line's
+	// domains are also kept as one mask per value, cm[l·vals+v] (the cells
+	// that may take value v, 0 the background), for the same reason.
+	cm   []uint64
+	vals int // values of a cell: the colours and the background
+	old  []uint64
+
 	oneColor bool // the puzzle has one colour (of any size)
 
 	line  []Set // a column gathered for solving
@@ -88,7 +95,7 @@ type Stats struct {
 // column clue (and is a colour of p). Every line is queued.
 func NewState(p *puzzle.Puzzle) *State {
 	h, w := p.Height(), p.Width()
-	s := &State{h: h, w: w, bw: p.NumColors() == 1, oneColor: p.NumColors() == 1}
+	s := &State{h: h, w: w, bw: p.NumColors() == 1, oneColor: p.NumColors() == 1, vals: p.NumColors() + 1}
 	s.rows = make([]linekernel.Template, h)
 	s.cols = make([]linekernel.Template, w)
 	rowColors := make([]Set, h)
@@ -139,12 +146,25 @@ func (s *State) initLines() {
 	if s.bw {
 		s.mw = (n + 63) / 64
 		s.m = make([]uint64, 2*(s.h+s.w)*s.mw)
+	} else if n <= 64 && s.vals <= 64 {
+		s.cm = make([]uint64, (s.h+s.w)*s.vals)
+		s.old = make([]uint64, s.vals)
 	}
 }
 
-// put sets cell (r, c) to v, keeping the masks of a bw state.
+// put sets cell (r, c) to v, keeping the masks.
 func (s *State) put(r, c int, v Set) {
 	s.cells[r*s.w+c] = v
+	if s.cm != nil {
+		V := s.vals
+		rp, cp := s.cm[r*V:(r+1)*V], s.cm[(s.h+c)*V:(s.h+c+1)*V]
+		for u := range V {
+			bit := uint64(v) >> u & 1
+			rp[u] = rp[u]&^(1<<c) | bit<<c
+			cp[u] = cp[u]&^(1<<r) | bit<<r
+		}
+		return
+	}
 	if s.m == nil {
 		return
 	}
@@ -171,11 +191,12 @@ func (s *State) put(r, c int, v Set) {
 func (t *State) copyCells(s *State) {
 	copy(t.cells, s.cells)
 	copy(t.m, s.m)
+	copy(t.cm, s.cm)
 }
 
 // Clone returns an independent copy of s, queue and statistics included.
 func (s *State) Clone() *State {
-	t := &State{h: s.h, w: s.w, rows: s.rows, cols: s.cols, failed: s.failed, stats: s.stats, bw: s.bw, oneColor: s.oneColor}
+	t := &State{h: s.h, w: s.w, rows: s.rows, cols: s.cols, failed: s.failed, stats: s.stats, bw: s.bw, oneColor: s.oneColor, vals: s.vals}
 	t.cells = make([]Set, len(s.cells))
 	t.initLines()
 	t.copyCells(s)
@@ -350,6 +371,9 @@ func (s *State) propagate() bool {
 		}
 		return s.propagateBW()
 	}
+	if s.cm != nil {
+		return s.propagateColor()
+	}
 	h, w := s.h, s.w
 	for s.size > 0 && !s.stopped() {
 		l := s.nextLine()
@@ -434,6 +458,53 @@ func (s *State) propagateBW() bool {
 			cm := s.m[2*cross : 2*cross+2]
 			cm[0] = cm[0]&^(1<<b) | (n0>>i&1)<<b
 			cm[1] = cm[1]&^(1<<b) | (n1>>i&1)<<b
+			if s.track {
+				s.trail = append(s.trail, int32(x))
+			}
+			s.touch(l)
+			s.touch(cross)
+			s.push(cross)
+		}
+	}
+	return true
+}
+
+// propagateColor is propagateBW for colour states with masks (lines of
+// at most 64 cells): a line is solved from its masks, one per value,
+// which it refines in place; only the cells that lost a value are
+// written, with their bits in the crossing line's masks.
+func (s *State) propagateColor() bool {
+	h, w, V := s.h, s.w, s.vals
+	for s.size > 0 && !s.stopped() {
+		l := s.nextLine()
+		pl := s.cm[l*V : (l+1)*V]
+		copy(s.old, pl)
+		if !s.template(l).SolveColor1(pl, &s.sc) {
+			s.failed = true
+			return false
+		}
+		var ch uint64
+		for u, m := range s.old {
+			ch |= m &^ pl[u]
+		}
+		b := l
+		if l >= h {
+			b = l - h
+		}
+		for ; ch != 0; ch &= ch - 1 {
+			i := bits.TrailingZeros64(ch)
+			x, cross := l*w+i, h+i
+			if l >= h {
+				x, cross = i*w+b, i
+			}
+			cp := s.cm[cross*V : (cross+1)*V]
+			var d Set
+			for u, m := range pl {
+				bit := m >> i & 1
+				d |= Set(bit) << u
+				cp[u] = cp[u]&^(1<<b) | bit<<b
+			}
+			s.cells[x] = d
 			if s.track {
 				s.trail = append(s.trail, int32(x))
 			}

@@ -234,6 +234,49 @@ func (t *Template) SolveMasks(a0, a1 uint64, w *Scratch) (n0, n1 uint64, ok bool
 	return n0, n1, n0&1|n1&1 != 0
 }
 
+// SolveColor1 solves a line of at most 64 cells given as one mask per
+// value: planes[v] holds the cells that may take value v, 0 being the
+// background. It refines planes in place, a value the clue lacks losing
+// every cell, and reports whether a placement fits; when none does, it
+// leaves planes as they were. A clue of one colour goes through
+// SolveMasks (and its cache, when w has one).
+func (t *Template) SolveColor1(planes []uint64, w *Scratch) bool {
+	if !t.OK {
+		return false
+	}
+	if t.N == 0 {
+		return true
+	}
+	if len(t.Colors) == 1 {
+		c := t.Shift[0]
+		n0, n1, ok := t.SolveMasks(planes[0], planes[c], w)
+		if !ok {
+			return false
+		}
+		clear(planes)
+		planes[0], planes[c] = n0, n1
+		return true
+	}
+	w.Grow(t)
+	for ci, c := range t.Shift {
+		w.Acol[ci] = planes[c]
+	}
+	bg := t.Core1(planes[0], w)
+	cover := bg
+	for _, m := range w.Cov {
+		cover |= m
+	}
+	if cover&1 == 0 {
+		return false // no placement: Core1 left every mask empty
+	}
+	clear(planes)
+	planes[0] = bg
+	for ci, c := range t.Shift {
+		planes[c] = w.Cov[ci]
+	}
+	return true
+}
+
 // solveCached is solve1 through the cache (one colour, one word).
 func (t *Template) solveCached(cells, out []Set, w *Scratch) bool {
 	n, sh := t.N, t.Shift[0]
