@@ -168,8 +168,9 @@ func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set,
 
 // colorFB holds the tables of one line's weighted count over colours.
 // The per-state tables have two padding states on each side (state s at
-// index s+2), which hold zeros, so that a pass reads its neighbours
-// without a test.
+// index s+2), so that a pass reads its neighbours without a test: cur's
+// hold zeros, as cur does outside its band; pre's rows are read only in
+// their band (lo, hi) and hold stale values elsewhere.
 type colorFB struct {
 	cur, pre []float64 // the pass's current weights, per state; pre: per cell and state, the weights reaching it
 	lo, hi   []int     // per cell: the states pre may hold weight in
@@ -196,8 +197,11 @@ type colorFB struct {
 // weights, updated in place, and computes only the states between the
 // first and the last with a weight, which the cells fixed in a dive
 // narrow down. Rows are scaled only by powers of two, and only when their
-// sum leaves [beliefRescale, 1/beliefRescale]: exactly, so the shares
-// (ratios of weights) do not depend on when they were scaled.
+// sum leaves [beliefRescale, 1/beliefRescale]: exactly while no weight is
+// subnormal, so the shares (ratios of weights) do not depend on when
+// they were scaled. A row whose sum falls under beliefTiny counts as
+// underflow; as rows are not rescaled at every cell, that is a drop of
+// 2^-700 to 2^-1100 from one cell to the next, depending on the scale.
 func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) bool {
 	n, k := t.N, t.K
 	if !t.OK {
@@ -314,7 +318,8 @@ func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) boo
 }
 
 // scale multiplies ws, which sum to sum, by the power of two that takes
-// the sum into [0.5, 1): exactly, with no rounding.
+// the sum into [0.5, 1): with no rounding, unless a weight is or becomes
+// subnormal.
 func scale(ws []float64, sum float64) {
 	_, e := math.Frexp(sum)
 	r := math.Ldexp(1, -e)

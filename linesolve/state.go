@@ -199,6 +199,9 @@ func (s *State) Clone() *State {
 	t := &State{h: s.h, w: s.w, rows: s.rows, cols: s.cols, failed: s.failed, stats: s.stats, bw: s.bw, oneColor: s.oneColor, vals: s.vals}
 	t.cells = make([]Set, len(s.cells))
 	t.initLines()
+	if s.cm == nil {
+		t.cm = nil // solves as s does
+	}
 	t.copyCells(s)
 	copy(t.queue, s.queue)
 	copy(t.queued, s.queued)

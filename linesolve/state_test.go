@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/nonosat/nonosat/internal/brute"
+	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -324,6 +325,24 @@ func TestClueColourOutsidePalette(t *testing.T) {
 		p.Cols[0], p.Cols[1] = puzzle.Clue{b(1, 1)}, puzzle.Clue{b(1, 2)}
 		if linesolve.NewState(p).Propagate() {
 			t.Errorf("width %d: Propagate() = true with a clue of colour 2 in a black-and-white puzzle", w)
+		}
+	}
+}
+
+// TestColourClueOutsidePalette: the same in a colour puzzle, whose lines
+// of up to 64 cells solve from masks per value (a clue colour past the
+// palette has no mask) and longer lines from cells.
+func TestColourClueOutsidePalette(t *testing.T) {
+	b := func(n int, c puzzle.Color) puzzle.Block { return puzzle.Block{Len: n, Color: c} }
+	for _, w := range []int{3, 64, 70} {
+		for _, clue := range []puzzle.Clue{{b(1, 3)}, {b(1, 1), b(1, 3)}} {
+			p := &puzzle.Puzzle{Palette: randpuzzle.Palette(2),
+				Rows: []puzzle.Clue{clue, nil},
+				Cols: make([]puzzle.Clue, w)}
+			p.Cols[0], p.Cols[1] = puzzle.Clue{b(1, 1)}, puzzle.Clue{b(1, 3)}
+			if linesolve.NewState(p).Propagate() {
+				t.Errorf("width %d, row %v: Propagate() = true with a clue of colour 3 in a two-colour puzzle", w, clue)
+			}
 		}
 	}
 }

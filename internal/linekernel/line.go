@@ -247,6 +247,11 @@ func (t *Template) SolveColor1(planes []uint64, w *Scratch) bool {
 	if t.N == 0 {
 		return true
 	}
+	for _, c := range t.Shift {
+		if int(c) >= len(planes) {
+			return false // a clue colour outside the values: no cell may take it
+		}
+	}
 	if len(t.Colors) == 1 {
 		c := t.Shift[0]
 		n0, n1, ok := t.SolveMasks(planes[0], planes[c], w)
