@@ -39,9 +39,11 @@ func (c *cdcl) diveWanted() bool {
 // the most confident first, refreshing the beliefs after each batch. It
 // starts at level 0 from the messages of the hints (setHints; in black
 // and white, whose hints keep none, from messages it computes from the
-// facts the first time) and learns from each conflict as the search
-// does, going on from the level the backjump leaves until diveConflicts
-// conflicts. The trail at each conflict becomes the hints: its colours,
+// facts the first time); a colour puzzle's later dives start from the
+// messages the dive before left instead, so that they do not retrace one
+// path (LEARNER.md, "Each dive from where the last left the messages").
+// It learns from each conflict as the search does, going on from the
+// level the backjump leaves until diveConflicts conflicts. The trail at each conflict becomes the hints: its colours,
 // and the confident likeliest colours (last refresh) of the cells it
 // leaves open. It stops when every cell is decided (the caller's next
 // decision finds the solution), at a conflict at level 0 (c.unsat), or
@@ -53,13 +55,15 @@ func (c *cdcl) dive(stop func() bool) (stopped bool) {
 			return true
 		}
 	}
-	if c.dbp == nil {
+	first := c.dbp == nil
+	if first {
 		c.dbp = newColorBP(c.h, c.w, c.lines, c.vals)
 		c.likely, c.conf = make([]int8, c.n), make([]float64, c.n)
 	}
-	b := c.dbp
-	copy(b.row, c.bp0.row)
-	copy(b.col, c.bp0.col)
+	if first || c.bw {
+		copy(c.dbp.row, c.bp0.row)
+		copy(c.dbp.col, c.bp0.col)
+	}
 	cells := make([]linesolve.Set, c.n)
 	var open []int32
 	conflicts := 0
