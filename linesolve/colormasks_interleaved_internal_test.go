@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-
-	"github.com/nonosat/nonosat/internal/randpuzzle"
 )
 
 // cmConsistent reports where s.cm (when s has masks and has not failed)
@@ -62,12 +60,7 @@ func TestColorMasksInterleaved(t *testing.T) {
 			k = 8 + rng.IntN(56) // colours >= 8, up to 64 values
 		}
 		density := 0.2 + 0.6*rng.Float64()
-		p := randpuzzle.Picture(rng.Uint64(), w, h, k, density)
-		if i%4 == 0 {
-			q := randpuzzle.Picture(rng.Uint64(), w, h, k, density)
-			r := rng.IntN(h)
-			p.Rows[r] = q.Rows[r]
-		}
+		p := randomColorPuzzle(rng, h, w, k, density, i%4 == 0)
 		A := NewState(p)
 		B := NewState(p)
 		B.cm = nil

@@ -104,12 +104,7 @@ func TestColorMasksAgreeWithCells(t *testing.T) {
 		h, w := sizes[rng.IntN(len(sizes))], sizes[rng.IntN(len(sizes))]
 		k := 2 + rng.IntN(5)
 		density := 0.2 + 0.5*rng.Float64()
-		p := randpuzzle.Picture(rng.Uint64(), w, h, k, density)
-		if i%3 == 0 {
-			q := randpuzzle.Picture(rng.Uint64(), w, h, k, density)
-			r := rng.IntN(h)
-			p.Rows[r] = q.Rows[r]
-		}
+		p := randomColorPuzzle(rng, h, w, k, density, i%3 == 0)
 		masks := NewState(p)
 		cells := NewState(p)
 		cells.cm = nil
@@ -153,4 +148,17 @@ func TestColorMasksAgreeWithCells(t *testing.T) {
 	if withMasks == 0 || probed == 0 || failed == 0 || contradictions == 0 {
 		t.Errorf("%d with masks, %d probes, %d failed, %d contradictions: not every path exercised", withMasks, probed, failed, contradictions)
 	}
+}
+
+// randomColorPuzzle is a random h×w picture of k colours (randpuzzle),
+// with, when swap, one row clue taken from another such picture, so that
+// it often has no solution.
+func randomColorPuzzle(rng *rand.Rand, h, w, k int, density float64, swap bool) *puzzle.Puzzle {
+	p := randpuzzle.Picture(rng.Uint64(), w, h, k, density)
+	if swap {
+		q := randpuzzle.Picture(rng.Uint64(), w, h, k, density)
+		r := rng.IntN(h)
+		p.Rows[r] = q.Rows[r]
+	}
+	return p
 }

@@ -389,12 +389,7 @@ func (s *State) propagate() bool {
 			for c, v := range s.out[:w] {
 				if v != row[c] {
 					s.put(l, c, v)
-					if s.track {
-						s.trail = append(s.trail, int32(l*w+c))
-					}
-					s.touch(l)
-					s.touch(h + c)
-					s.push(h + c)
+					s.changed(l*w+c, l, h+c)
 				}
 			}
 			continue
@@ -411,12 +406,7 @@ func (s *State) propagate() bool {
 		for r, v := range s.out[:h] {
 			if v != col[r] {
 				s.put(r, c, v)
-				if s.track {
-					s.trail = append(s.trail, int32(r*w+c))
-				}
-				s.touch(r)
-				s.touch(l)
-				s.push(r)
+				s.changed(r*w+c, l, r)
 			}
 		}
 	}
@@ -429,7 +419,6 @@ func (s *State) propagate() bool {
 // crossing line's masks. Against put per changed cell (and probe branches
 // restored cell by cell), Light's presolve took 4.9 ms instead of 6.5 ms.
 func (s *State) propagateBW() bool {
-	h := s.h
 	for s.size > 0 && !s.stopped() {
 		l := s.nextLine()
 		t := s.template(l)
@@ -447,29 +436,38 @@ func (s *State) propagateBW() bool {
 		// a1); each changed cell updates its crossing line's masks at bit
 		// b, its place in that line.
 		s.m[2*l], s.m[2*l+1] = n0, n1
-		b, w := l, s.w
-		if l >= h {
-			b = l - h
-		}
 		for ; ch != 0; ch &= ch - 1 {
 			i := bits.TrailingZeros64(ch)
-			x, cross := l*w+i, h+i
-			if l >= h {
-				x, cross = i*w+b, i
-			}
+			x, cross, b := s.at(l, i)
 			s.cells[x] = Set(n0>>i&1) | Set(n1>>i&1)<<1
 			cm := s.m[2*cross : 2*cross+2]
 			cm[0] = cm[0]&^(1<<b) | (n0>>i&1)<<b
 			cm[1] = cm[1]&^(1<<b) | (n1>>i&1)<<b
-			if s.track {
-				s.trail = append(s.trail, int32(x))
-			}
-			s.touch(l)
-			s.touch(cross)
-			s.push(cross)
+			s.changed(x, l, cross)
 		}
 	}
 	return true
+}
+
+// at returns cell i of line l: its index (row-major), its crossing line,
+// and its place in that line.
+func (s *State) at(l, i int) (x, cross, b int) {
+	if l < s.h {
+		return l*s.w + i, s.h + i, l
+	}
+	return i*s.w + l - s.h, i, l - s.h
+}
+
+// changed records that line l's solve changed cell x, which crossing
+// line cross shares: the trail (when tracking), probing's stamps of both
+// lines, and cross queued.
+func (s *State) changed(x, l, cross int) {
+	if s.track {
+		s.trail = append(s.trail, int32(x))
+	}
+	s.touch(l)
+	s.touch(cross)
+	s.push(cross)
 }
 
 // propagateColor is propagateBW for colour states with masks (lines of
@@ -477,7 +475,7 @@ func (s *State) propagateBW() bool {
 // which it refines in place; only the cells that lost a value are
 // written, with their bits in the crossing line's masks.
 func (s *State) propagateColor() bool {
-	h, w, V := s.h, s.w, s.vals
+	V := s.vals
 	for s.size > 0 && !s.stopped() {
 		l := s.nextLine()
 		pl := s.cm[l*V : (l+1)*V]
@@ -490,16 +488,9 @@ func (s *State) propagateColor() bool {
 		for u, m := range s.old {
 			ch |= m &^ pl[u]
 		}
-		b := l
-		if l >= h {
-			b = l - h
-		}
 		for ; ch != 0; ch &= ch - 1 {
 			i := bits.TrailingZeros64(ch)
-			x, cross := l*w+i, h+i
-			if l >= h {
-				x, cross = i*w+b, i
-			}
+			x, cross, b := s.at(l, i)
 			cp := s.cm[cross*V : (cross+1)*V]
 			var d Set
 			for u, m := range pl {
@@ -508,12 +499,7 @@ func (s *State) propagateColor() bool {
 				cp[u] = cp[u]&^(1<<b) | bit<<b
 			}
 			s.cells[x] = d
-			if s.track {
-				s.trail = append(s.trail, int32(x))
-			}
-			s.touch(l)
-			s.touch(cross)
-			s.push(cross)
+			s.changed(x, l, cross)
 		}
 	}
 	return true
@@ -523,7 +509,7 @@ func (s *State) propagateColor() bool {
 // over 64 cells): a line of two words goes through the two-word cache when
 // the state has one.
 func (s *State) propagateWords() bool {
-	h, W := s.h, s.mw
+	W := s.mw
 	for s.size > 0 && !s.stopped() {
 		l := s.nextLine()
 		t := s.template(l)
@@ -547,10 +533,7 @@ func (s *State) propagateWords() bool {
 		// As in propagateBW: the line's own masks become the refined ones,
 		// and each changed cell updates its crossing line's masks at bit b
 		// (word wb).
-		b := l
-		if l >= h {
-			b = l - h
-		}
+		_, _, b := s.at(l, 0)
 		wb, bb := b>>6, uint(b&63)
 		for i := range tw {
 			ch := (a0[i] &^ n0[i]) | (a1[i] &^ n1[i])
@@ -562,20 +545,12 @@ func (s *State) propagateWords() bool {
 			for ; ch != 0; ch &= ch - 1 {
 				j := bits.TrailingZeros64(ch)
 				k := i<<6 | j
-				x, cross := l*s.w+k, h+k
-				if l >= h {
-					x, cross = k*s.w+b, k
-				}
+				x, cross, _ := s.at(l, k)
 				s.cells[x] = Set(m0>>j&1) | Set(m1>>j&1)<<1
 				cm := s.m[2*cross*W : 2*(cross+1)*W]
 				cm[wb] = cm[wb]&^(1<<bb) | (m0>>j&1)<<bb
 				cm[W+wb] = cm[W+wb]&^(1<<bb) | (m1>>j&1)<<bb
-				if s.track {
-					s.trail = append(s.trail, int32(x))
-				}
-				s.touch(l)
-				s.touch(cross)
-				s.push(cross)
+				s.changed(x, l, cross)
 			}
 		}
 	}

@@ -313,35 +313,24 @@ func TestPropagateLongLines(t *testing.T) {
 	}
 }
 
-// TestClueColourOutsidePalette: a black-and-white puzzle whose clue names
-// a colour the palette lacks (which puzzle.Validate rejects, but NewState
-// may still be given) has no placement for that line, without a panic.
+// TestClueColourOutsidePalette: a puzzle whose clue names a colour the
+// palette lacks (which puzzle.Validate rejects, but NewState may still be
+// given) has no placement for that line, without a panic: in black and
+// white, and in colour, whose lines of up to 64 cells solve from masks
+// per value (the colour has none) and longer ones from cells.
 func TestClueColourOutsidePalette(t *testing.T) {
 	b := func(n int, c puzzle.Color) puzzle.Block { return puzzle.Block{Len: n, Color: c} }
-	for _, w := range []int{3, 70} {
-		p := &puzzle.Puzzle{Palette: puzzle.BlackWhite(),
-			Rows: []puzzle.Clue{{b(1, 1), b(1, 2)}, nil},
-			Cols: make([]puzzle.Clue, w)}
-		p.Cols[0], p.Cols[1] = puzzle.Clue{b(1, 1)}, puzzle.Clue{b(1, 2)}
-		if linesolve.NewState(p).Propagate() {
-			t.Errorf("width %d: Propagate() = true with a clue of colour 2 in a black-and-white puzzle", w)
-		}
-	}
-}
-
-// TestColourClueOutsidePalette: the same in a colour puzzle, whose lines
-// of up to 64 cells solve from masks per value (a clue colour past the
-// palette has no mask) and longer lines from cells.
-func TestColourClueOutsidePalette(t *testing.T) {
-	b := func(n int, c puzzle.Color) puzzle.Block { return puzzle.Block{Len: n, Color: c} }
-	for _, w := range []int{3, 64, 70} {
-		for _, clue := range []puzzle.Clue{{b(1, 3)}, {b(1, 1), b(1, 3)}} {
-			p := &puzzle.Puzzle{Palette: randpuzzle.Palette(2),
-				Rows: []puzzle.Clue{clue, nil},
-				Cols: make([]puzzle.Clue, w)}
-			p.Cols[0], p.Cols[1] = puzzle.Clue{b(1, 1)}, puzzle.Clue{b(1, 3)}
-			if linesolve.NewState(p).Propagate() {
-				t.Errorf("width %d, row %v: Propagate() = true with a clue of colour 3 in a two-colour puzzle", w, clue)
+	for _, k := range []int{1, 2} {
+		out := puzzle.Color(k + 1)
+		for _, w := range []int{3, 64, 70} {
+			for _, clue := range []puzzle.Clue{{b(1, out)}, {b(1, 1), b(1, out)}} {
+				p := &puzzle.Puzzle{Palette: randpuzzle.Palette(k),
+					Rows: []puzzle.Clue{clue, nil},
+					Cols: make([]puzzle.Clue, w)}
+				p.Cols[0], p.Cols[1] = puzzle.Clue{b(1, 1)}, puzzle.Clue{b(1, out)}
+				if linesolve.NewState(p).Propagate() {
+					t.Errorf("%d colour(s), width %d, row %v: Propagate() = true with a clue of colour %d", k, w, clue, out)
+				}
 			}
 		}
 	}
