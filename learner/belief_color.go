@@ -334,27 +334,32 @@ func scale(ws []float64, sum float64) {
 func (fb *colorFB) states(t *linekernel.Template) {
 	fb.label, fb.stay = append(fb.label[:0], 0, 0), append(fb.stay[:0], 0, 0)
 	fb.skipIn, fb.skipOut = append(fb.skipIn[:0], 0, 0), append(fb.skipOut[:0], 0, 0)
-	add := func(label int, stay, in, out bool) {
-		b := func(x bool) float64 {
-			if x {
-				return 1
-			}
-			return 0
-		}
-		fb.label = append(fb.label, label)
-		fb.stay = append(fb.stay, b(stay))
-		fb.skipIn = append(fb.skipIn, b(in))
-		fb.skipOut = append(fb.skipOut, b(out))
-	}
 	for j, b := range t.Blocks {
-		add(0, true, false, false)
+		fb.add(0, true, false, false)
 		for c := range b.Len {
 			// Touch: the next block has another colour and may follow
 			// with no gap.
-			add(int(t.Shift[b.Ci]), false, c == 0 && j > 0 && t.Blocks[j-1].Touch, c == b.Len-1 && b.Touch)
+			fb.add(int(t.Shift[b.Ci]), false, c == 0 && j > 0 && t.Blocks[j-1].Touch, c == b.Len-1 && b.Touch)
 		}
 	}
-	add(0, true, false, false)
+	fb.add(0, true, false, false)
 	fb.label = append(fb.label, 0, 0)
 	fb.stay, fb.skipIn, fb.skipOut = append(fb.stay, 0, 0), append(fb.skipIn, 0, 0), append(fb.skipOut, 0, 0)
+}
+
+// add appends a state of colour label that may stay, be entered from two
+// states back (in) and go on two states on (out).
+func (fb *colorFB) add(label int, stay, in, out bool) {
+	fb.label = append(fb.label, label)
+	fb.stay = append(fb.stay, one(stay))
+	fb.skipIn = append(fb.skipIn, one(in))
+	fb.skipOut = append(fb.skipOut, one(out))
+}
+
+// one is 1 for true and 0 for false.
+func one(x bool) float64 {
+	if x {
+		return 1
+	}
+	return 0
 }

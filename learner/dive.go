@@ -43,9 +43,9 @@ func (c *cdcl) diveWanted() bool {
 // messages the dive before left instead, so that they do not retrace one
 // path (LEARNER.md, "Each dive from where the last left the messages").
 // It learns from each conflict as the search does, going on from the
-// level the backjump leaves until diveConflicts conflicts. The trail at each conflict becomes the hints: its colours,
-// and the confident likeliest colours (last refresh) of the cells it
-// leaves open. It stops when every cell is decided (the caller's next
+// level the backjump leaves until diveConflicts conflicts. The trail at
+// each conflict becomes the hints: its colours, and the confident
+// likeliest colours (last refresh) of the cells it leaves open. It stops when every cell is decided (the caller's next
 // decision finds the solution), at a conflict at level 0 (c.unsat), or
 // when stop returns true, which it reports.
 func (c *cdcl) dive(stop func() bool) (stopped bool) {

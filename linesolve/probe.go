@@ -34,11 +34,7 @@ type probeScratch struct {
 func (s *State) prober() *probeScratch {
 	if s.probe == nil {
 		t := &State{h: s.h, w: s.w, rows: s.rows, cols: s.cols, track: true, bw: s.bw, vals: s.vals}
-		t.cells = make([]Set, len(s.cells))
-		t.initLines()
-		if s.cm == nil {
-			t.cm = nil // the branches solve as s does
-		}
+		t.initLike(s) // the branches solve as s does
 		t.popped = make([]uint64, (s.h+s.w+63)/64)
 		if s.sc.Cache == nil && min(s.h, s.w) <= 64 {
 			s.sc.Cache = new(linekernel.LineCache)

@@ -47,8 +47,8 @@ type State struct {
 	// domains are also kept as one mask per value, cm[l·vals+v] (the cells
 	// that may take value v, 0 the background), for the same reason.
 	cm   []uint64
-	vals int // values of a cell: the colours and the background
-	old  []uint64
+	vals int      // values of a cell: the colours and the background
+	old  []uint64 // the masks of the line being solved, before (propagateColor)
 
 	oneColor bool // the puzzle has one colour (of any size)
 
@@ -152,6 +152,16 @@ func (s *State) initLines() {
 	}
 }
 
+// initLike sizes t's cells and line buffers for s's grid, t keeping
+// colour masks only if s does (tests take them away from s).
+func (t *State) initLike(s *State) {
+	t.cells = make([]Set, len(s.cells))
+	t.initLines()
+	if s.cm == nil {
+		t.cm = nil
+	}
+}
+
 // put sets cell (r, c) to v, keeping the masks.
 func (s *State) put(r, c int, v Set) {
 	s.cells[r*s.w+c] = v
@@ -197,11 +207,7 @@ func (t *State) copyCells(s *State) {
 // Clone returns an independent copy of s, queue and statistics included.
 func (s *State) Clone() *State {
 	t := &State{h: s.h, w: s.w, rows: s.rows, cols: s.cols, failed: s.failed, stats: s.stats, bw: s.bw, oneColor: s.oneColor, vals: s.vals}
-	t.cells = make([]Set, len(s.cells))
-	t.initLines()
-	if s.cm == nil {
-		t.cm = nil // solves as s does
-	}
+	t.initLike(s)
 	t.copyCells(s)
 	copy(t.queue, s.queue)
 	copy(t.queued, s.queued)
