@@ -31,6 +31,7 @@
 // found no other (it only learns clauses that every other solution
 // satisfies); "multiple" that two different solutions were
 // found; "none" that the formula is unsatisfiable. When the puzzle carries
-// a goal that passes Check, uniqueness is one SAT call: forbid the goal and
-// ask for any other solution.
+// a goal that passes Check, the goal is the first solution: the stages
+// after presolving (the learner, or SAT alone, one call, with
+// Options.NoPresolve) only look for another.
 package solver

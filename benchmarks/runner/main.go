@@ -207,7 +207,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&cfg.sat, "sat", "gophersat", "SAT back end: gophersat, gini, portfolio, cadical, minisat, …, exec:PATH; a +nosearch suffix skips the learner stage, +order and +classic choose that encoding instead of path")
 	fs.StringVar(&cfg.compare, "compare", "", "second back end run on the same puzzles, for a time ratio (e.g. gophersat+nosearch: the same without the search stage)")
 	fs.BoolVar(&cfg.noPresolve, "no-presolve", false, "skip line solving before SAT (for before/after)")
-	fs.BoolVar(&cfg.useGoal, "use-goal", false, "let puzzles that carry a goal use it (one SAT call instead of a 2-solution search)")
+	fs.BoolVar(&cfg.useGoal, "use-goal", false, "let puzzles that carry a goal use it (the goal as the first solution: a search for another instead of a 2-solution search)")
 	fs.IntVar(&cfg.jobs, "j", 1, "puzzles solved at once (1 for clean timings)")
 	fs.BoolVar(&cfg.md, "md", false, "Markdown output")
 	fs.StringVar(&cfg.out, "o", "", "write the table to `FILE` (progress goes to standard error)")

@@ -38,7 +38,7 @@ func makeCmd() *cli.Command {
 			&cli.StringFlag{Name: "background", Usage: "use the picture colour nearest to `RGB` (#rrggbb) as background (default: transparent pixels, else the lightest colour)"},
 			&cli.StringFlag{Name: "title", Usage: "puzzle `TITLE` (default: the picture's file name)"},
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "draw an ambiguous puzzle in colour: `WHEN` is always, never or auto (on a terminal)"},
-			&cli.DurationFlag{Name: "timeout", Usage: "give up the uniqueness check after `D` (e.g. 30s); the check then runs with the gini back end, which can stop"},
+			&cli.DurationFlag{Name: "timeout", Usage: "give up the uniqueness check after `D` (e.g. 30s)"},
 		},
 		Action: withArgs(1, 1, makePuzzle),
 	}
@@ -139,15 +139,13 @@ func makeReport(c *cli.Context, w io.Writer, in string, p *puzzle.Puzzle, res *s
 	return cli.Exit("", exitMultiple)
 }
 
-// makeCheck solves p, which carries its goal, for two solutions: one SAT
-// call, since the solver only has to look for a solution other than the
-// goal.
+// makeCheck solves p, which carries its goal, for two solutions: the
+// goal is the first, so the solver only looks for another.
 func makeCheck(c *cli.Context, p *puzzle.Puzzle) (*solver.Result, error) {
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
 	defer stop()
 	o := solver.Options{Max: 2}
 	if d := c.Duration("timeout"); d > 0 {
-		o.Backend = "gini"
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, d)
 		defer cancel()

@@ -95,7 +95,7 @@ func checkCmd() *cli.Command {
 		Description: "Prints one verdict per puzzle: unique, multiple, none or timeout, and exits\n" +
 			"0, 3, 20 or 4 accordingly (for several puzzles: the code of the first that is not unique);\n" +
 			"130 when interrupted.\n" +
-			"When the file carries the designer's goal image, one SAT call decides: is there another solution?",
+			"When the file carries the designer's goal image, it is the first solution: the search looks only for another.",
 		Flags: append(solverFlags(), proofFlag(),
 			&cli.BoolFlag{Name: "grade", Usage: "follow each verdict with the difficulty grade: 1 line logic, 2 lookahead (probing), 3 guessing (--json always has it)"},
 		),
