@@ -1,0 +1,202 @@
+package learner
+
+import "slices"
+
+// The clause store of the learner: the clauses it learns (and the
+// blocking clauses of the solutions found) in one arena, watched by two
+// literals each, and halved by LBD and activity as they pile up.
+
+type clause struct {
+	// The literals are arena[start : start+size]. Before them, the arena
+	// holds the clause's index (start-3), where the last new watch was
+	// found (start-2) and the size, 0 once deleted (start-1).
+	start, size int32
+	lbd         int32
+	act         float32
+	learnt      bool
+	deleted     bool
+}
+
+// A watch is a clause that watches a literal (where its literals start in
+// the arena, which also holds its index), with a literal of the clause
+// whose truth lets the visit be skipped.
+type watch struct {
+	start, blocker int32
+}
+
+// propagateClauses visits the clauses watching ¬p, p having become true
+// (two watched literals, as in MiniSat).
+func (c *cdcl) propagateClauses(p int32) int32 {
+	fl := p ^ 1
+	ws := c.watches[fl]
+	i, j := 0, 0
+	for i < len(ws) {
+		wt := ws[i]
+		i++
+		if c.lv[wt.blocker] == lTrue {
+			ws[j] = wt
+			j++
+			continue
+		}
+		size := c.arena[wt.start-1]
+		if size == 0 {
+			continue // deleted: dropped from the list
+		}
+		lits := c.arena[wt.start : wt.start+size]
+		if lits[0] == fl {
+			lits[0], lits[1] = lits[1], fl
+		}
+		first := lits[0]
+		if first != wt.blocker && c.lv[first] == lTrue {
+			ws[j] = watch{wt.start, first}
+			j++
+			continue
+		}
+		// Look for a new watch from where the last one was found, then
+		// from the start (Gent, "Optimal implementation of watched
+		// literals", 2013): long learnt clauses are not scanned from the
+		// start over and over.
+		pos := int(c.arena[wt.start-2])
+		k := c.firstNotFalse(lits, pos, len(lits))
+		if k < 0 {
+			k = c.firstNotFalse(lits, 2, pos)
+		}
+		if k >= 0 {
+			lits[1], lits[k] = lits[k], fl
+			c.arena[wt.start-2] = int32(k)
+			c.watches[lits[1]] = append(c.watches[lits[1]], watch{wt.start, first})
+			continue
+		}
+		ws[j] = watch{wt.start, first}
+		j++
+		ci := c.arena[wt.start-3]
+		if c.lv[first] == lFalse {
+			j += copy(ws[j:], ws[i:])
+			c.watches[fl] = ws[:j]
+			return ci
+		}
+		c.assign(first, ci)
+	}
+	c.watches[fl] = ws[:j]
+	return noConflict
+}
+
+// firstNotFalse returns the index of the first literal of lits[from:to]
+// that is not false, or -1.
+func (c *cdcl) firstNotFalse(lits []int32, from, to int) int {
+	for k := from; k < to; k++ {
+		if c.lv[lits[k]] != lFalse {
+			return k
+		}
+	}
+	return -1
+}
+
+// addClause stores a clause of at least two literals, watching the first
+// two, and returns its index.
+func (c *cdcl) addClause(lits []int32, learnt bool, lbd int) int32 {
+	idx := int32(len(c.clauses))
+	start := int32(len(c.arena)) + 3
+	c.clauses = append(c.clauses, clause{start: start, size: int32(len(lits)), lbd: int32(lbd), learnt: learnt})
+	c.arena = append(c.arena, idx, 2, int32(len(lits)))
+	c.arena = append(c.arena, lits...)
+	c.watches[lits[0]] = append(c.watches[lits[0]], watch{start, lits[1]})
+	c.watches[lits[1]] = append(c.watches[lits[1]], watch{start, lits[0]})
+	if learnt {
+		c.learnts = append(c.learnts, idx)
+	}
+	return idx
+}
+
+func (c *cdcl) bumpClause(ci int32) {
+	cl := &c.clauses[ci]
+	if !cl.learnt {
+		return
+	}
+	cl.act += c.claInc
+	if cl.act > 1e20 {
+		for _, i := range c.learnts {
+			c.clauses[i].act *= 1e-20
+		}
+		c.claInc *= 1e-20
+	}
+}
+
+// reduceDB deletes half of the learnt clauses, those of largest LBD and
+// then lowest activity, keeping clauses of LBD ≤ 2 and reasons.
+func (c *cdcl) reduceDB() {
+	ls := c.learnts
+	slices.SortFunc(ls, func(a, b int32) int {
+		ca, cb := &c.clauses[a], &c.clauses[b]
+		if ca.lbd != cb.lbd {
+			return int(cb.lbd - ca.lbd)
+		}
+		switch {
+		case ca.act < cb.act:
+			return -1
+		case ca.act > cb.act:
+			return 1
+		}
+		return 0
+	})
+	keep := ls[:0]
+	half := len(ls) / 2
+	for i, ci := range ls {
+		cl := &c.clauses[ci]
+		if i < half && cl.lbd > 2 && !c.locked(ci) {
+			if c.proof != nil {
+				c.proof(c.arena[cl.start:cl.start+cl.size], true)
+			}
+			cl.deleted = true
+			c.arena[cl.start-1] = 0
+			continue
+		}
+		keep = append(keep, ci)
+	}
+	c.learnts = keep
+	c.compact()
+}
+
+// locked reports whether clause ci is the reason of an assignment.
+func (c *cdcl) locked(ci int32) bool {
+	p := c.arena[c.clauses[ci].start]
+	return c.lv[p] == lTrue && c.reason[p>>1] == ci
+}
+
+// compact drops deleted clauses from the arena once they are most of it,
+// and from the watch lists, which it points at the new places.
+func (c *cdcl) compact() {
+	live := 0
+	for _, cl := range c.clauses {
+		if !cl.deleted {
+			live += int(cl.size) + 3
+		}
+	}
+	if 2*live > len(c.arena) {
+		return
+	}
+	arena := make([]int32, 0, 2*live)
+	for i := range c.clauses {
+		cl := &c.clauses[i]
+		if cl.deleted {
+			cl.size = 0
+			continue
+		}
+		arena = append(arena, int32(i), c.arena[cl.start-2], cl.size)
+		start := int32(len(arena))
+		arena = append(arena, c.arena[cl.start:cl.start+cl.size]...)
+		cl.start = start
+	}
+	old := c.arena
+	c.arena = arena
+	for l, ws := range c.watches {
+		j := 0
+		for _, wt := range ws {
+			if cl := &c.clauses[old[wt.start-3]]; !cl.deleted {
+				ws[j] = watch{cl.start, wt.blocker}
+				j++
+			}
+		}
+		c.watches[l] = ws[:j]
+	}
+}
