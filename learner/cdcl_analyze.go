@@ -1,7 +1,7 @@
 package learner
 
 // Conflict analysis: the reasons of assignments as clauses (a line's
-// explained on first use), the first-UIP clause of a conflict, its
+// reason explained on first use), the first-UIP clause of a conflict, its
 // minimisation and LBD, and the bumps of the variables and clauses
 // that took part.
 

@@ -32,6 +32,6 @@
 // satisfies); "multiple" that two different solutions were
 // found; "none" that the formula is unsatisfiable. When the puzzle carries
 // a goal that passes Check, the goal is the first solution: the stages
-// after presolving (the learner, or SAT alone, one call, with
-// Options.NoPresolve) only look for another.
+// that follow (the learner; SAT, in one call, with Options.Search < 0
+// or Options.NoPresolve) only look for another.
 package solver

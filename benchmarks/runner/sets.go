@@ -16,8 +16,8 @@ import (
 	"github.com/nonosat/nonosat/solver"
 )
 
-// The benchmark sets: the corpora, the tournament set, and the seeded
-// random pictures, each puzzle with the verdict it must get.
+// The benchmark sets: the corpora, the tournament set, N-Dom and the
+// seeded random pictures, each puzzle with the verdict it must get.
 
 // allSets are the sets "-set all" runs, in order.
 var allSets = []string{"survey", "hard", "tournament", "hardtests", "webpbn"}
