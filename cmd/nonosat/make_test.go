@@ -11,7 +11,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
@@ -256,5 +258,20 @@ func TestMakeRoundTrip(t *testing.T) {
 	}
 	if unique < 5 {
 		t.Errorf("only %d of 24 grids unique; the test checks too little", unique)
+	}
+}
+
+// TestMakeTimeout: --timeout holds on a picture whose check takes far
+// longer (a random 50×50 picture in 4 colours, 35 % filled, that the
+// learner leaves undecided in a minute; benchmarks/RESULTS.md, run 29).
+func TestMakeTimeout(t *testing.T) {
+	needFormats(t, puzzle.XML)
+	p := randpuzzle.Picture(1, 50, 50, 4, 0.35)
+	in := filepath.Join(t.TempDir(), "noise.png")
+	writePNG(t, in, p.Goal, randpuzzle.Palette(4))
+	start := time.Now()
+	r := run(t, "make", in, "--timeout", "1s")
+	if d := time.Since(start); r.code != exitUndecided || !strings.Contains(r.stderr, "uniqueness not decided in 1s") || d > 15*time.Second {
+		t.Fatalf("make --timeout 1s: %v after %v; want exit %d within seconds", r, d, exitUndecided)
 	}
 }
