@@ -130,6 +130,9 @@ type cdcl struct {
 	heap   []int32 // undecided cells (and some decided), a max-heap by activity
 	hpos   []int32 // per cell: index in heap, or -1
 	phase  []int8  // per cell: the colour it last had
+	phase0 []int8  // the phases before a lucky descent (lucky.go)
+	lucky  int     // lucky descents made (luckyDescents: none to make)
+	solAt  int     // conflicts when the search last found a solution, or -1
 	hint   []int8  // per cell: its likely colour, or -1 for none; nil before setHints
 	hints  bool    // decide in the hint's colour
 
@@ -217,6 +220,7 @@ func newCDCL(g *linekernel.Grid) *cdcl {
 			c.heapInsert(int32(x))
 		}
 	}
+	c.lucky, c.solAt = luckyDescents, -1
 	return c
 }
 
@@ -492,7 +496,10 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int8) bool) (complete bo
 				break
 			}
 		}
-		d := c.pickBranch()
+		d := int32(-1)
+		if c.lucky >= luckyDescents || c.decisionLevel() > 0 || !c.luckyDescend() {
+			d = c.pickBranch()
+		}
 		if d < 0 {
 			// Every cell decided and every line solved since its last
 			// change: a solution.
@@ -500,6 +507,7 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int8) bool) (complete bo
 				sol[x] = c.color(x)
 			}
 			more := found(sol)
+			c.solAt = c.conflicts
 			c.blockDecisions()
 			if !more || stop != nil && stop() {
 				return false

@@ -13,7 +13,8 @@ import (
 // TestLearnerMatchesBruteForce: on random black-and-white puzzles up to
 // 6×6, a Learner without limits reports exactly the brute-force
 // solutions, each once, and says it is complete; from the bare state
-// (nothing propagated) and from a probed one, with and without hints.
+// (nothing propagated) and from a probed one, with and without hints and
+// lucky descents.
 func TestLearnerMatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	multi, many := 0, 0
@@ -24,7 +25,7 @@ func TestLearnerMatchesBruteForce(t *testing.T) {
 		for _, g := range brute.Solutions(p) {
 			want[gridKey(g)] = true
 		}
-		got := learnerSolutions(t, i, p, i%2 == 1, i%3 != 2, 0)
+		got := learnerSolutions(t, i, p, i%2 == 1, i%3 != 2, i%5 < 2, 0)
 		if len(got) != len(want) {
 			t.Fatalf("case %d: Learner found %d solutions, brute force %d\n%v", i, len(got), len(want), p.Goal)
 		}
@@ -41,9 +42,9 @@ func TestLearnerMatchesBruteForce(t *testing.T) {
 }
 
 // learnerSolutions runs an unlimited Learner on p (from the bare state,
-// or a probed one) and returns the solutions it reports, failing case i
+// or a probed one; with or without hints and lucky descents) and returns the solutions it reports, failing case i
 // if one fails Check, comes twice, or the run is not complete.
-func learnerSolutions(t *testing.T, i int, p *puzzle.Puzzle, probe, hints bool, seed uint64) map[string]bool {
+func learnerSolutions(t *testing.T, i int, p *puzzle.Puzzle, probe, hints, lucky bool, seed uint64) map[string]bool {
 	t.Helper()
 	st := linesolve.NewState(p)
 	if probe {
@@ -51,6 +52,7 @@ func learnerSolutions(t *testing.T, i int, p *puzzle.Puzzle, probe, hints bool, 
 	}
 	l := learner.New(st)
 	l.SetHints(hints)
+	l.SetLucky(lucky)
 	l.SetSeed(seed)
 	got := map[string]bool{}
 	res := l.Run(learner.Limits{}, func(g puzzle.Grid) bool {
@@ -74,8 +76,8 @@ func learnerSolutions(t *testing.T, i int, p *puzzle.Puzzle, probe, hints bool, 
 // to 5 colours, a Learner without limits reports exactly the brute-force
 // solutions (brute.Pruned: placements enumerated and checked with
 // puzzle.Check, no line solver), each once, and says it is complete; from the bare state and a
-// probed one, with hints on and off and several seeds of its random
-// decisions.
+// probed one, with hints and lucky descents on and off and several seeds
+// of its random decisions.
 func TestColorLearnerMatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 24))
 	multi, many := 0, 0
@@ -97,7 +99,7 @@ func TestColorLearnerMatchesBruteForce(t *testing.T) {
 		if h*w <= 12 && len(brute.Solutions(p)) != len(want) { // the two oracles agree
 			t.Fatalf("case %d: brute.Pruned found %d solutions, brute.Solutions %d", i, len(want), len(brute.Solutions(p)))
 		}
-		got := learnerSolutions(t, i, p, i%2 == 1, i%3 != 2, uint64(i%5))
+		got := learnerSolutions(t, i, p, i%2 == 1, i%3 != 2, i%7 < 3, uint64(i%5))
 		if len(got) != len(want) {
 			t.Fatalf("case %d: Learner found %d solutions, brute force %d\n%v", i, len(got), len(want), p.Goal)
 		}

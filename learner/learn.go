@@ -53,6 +53,20 @@ func (l *Learner) SetHints(on bool) {
 	}
 }
 
+// SetLucky turns the lucky descents on or off (off by default): before
+// its first decision the learner tries a few plain assignments, each cell
+// in turn in the same colour (lucky.go), which find regular solutions such
+// as N-Dom's at once. In process they cost the refutation more than they
+// save (LEARNER.md); a caller that leaves the refutation to a SAT solver
+// once a solution is known ([Limits.AfterSolution]) wants them. Call it
+// before the first Run.
+func (l *Learner) SetLucky(on bool) {
+	l.c.lucky = luckyDescents
+	if on {
+		l.c.lucky = 0
+	}
+}
+
 // SetSeed reseeds the random decisions (2 % of them; see cdcl.go), so
 // that a measurement can average over several searches of one puzzle.
 // Call it before the first Run.
@@ -117,6 +131,12 @@ func (l *Learner) Block(g puzzle.Grid) {
 type Limits struct {
 	Conflicts int // > 0: at most this many conflicts, counted since New
 	Lines     int // > 0: at most this many line solves, counted since New
+	// AfterSolution > 0: at most this many conflicts after the last
+	// solution the Learner found (not one given to Block), for a caller
+	// that hands the rest of the search, mostly refutation by then, to a
+	// SAT solver. A search that starts from a blocked solution is still
+	// looking for its own (LEARNER.md, "Lucky descents").
+	AfterSolution int
 	// Stop, if not nil, is asked after every conflict and every solution,
 	// and in a dive while it sweeps its beliefs; the
 	// run ends when it returns true.
@@ -144,6 +164,7 @@ func (l *Learner) Run(limits Limits, found func(puzzle.Grid) bool) Result {
 	var res Result
 	stop := func() bool {
 		if limits.Conflicts > 0 && c.conflicts >= limits.Conflicts ||
+			limits.AfterSolution > 0 && c.solAt >= 0 && c.conflicts-c.solAt >= limits.AfterSolution ||
 			limits.Lines > 0 && c.lineSolves >= limits.Lines ||
 			limits.Stop != nil && limits.Stop() {
 			res.Stopped = true

@@ -4,7 +4,7 @@
 // proof that there is one): the experiment tool behind the learner's
 // settings in learner/cdcl.go.
 //
-//	go run ./benchmarks/learner [-timeout 5s] [-run REGEXP] [-hints=false] [-seed N] [-conflicts N] FILE...
+//	go run ./benchmarks/learner [-timeout 5s] [-run REGEXP] [-hints=false] [-seed N] [-conflicts N] [-lucky] FILE...
 //
 // A FILE may hold several puzzles (a tournament set). One puzzle runs at a
 // time; the summary line gives the process CPU time.
@@ -27,6 +27,7 @@ import (
 
 func main() {
 	timeout := flag.Duration("timeout", 5*time.Second, "time limit per puzzle")
+	lucky := flag.Bool("lucky", false, "make the lucky descents first (Learner.SetLucky), as the solver's hand-off does")
 	run := flag.String("run", "", "only puzzles whose name (FILE:INDEX or title) matches `REGEXP`")
 	minTime := flag.Duration("min", 0, "print only puzzles that took at least `D`")
 	prof := flag.String("cpuprofile", "", "write a CPU profile to `FILE`")
@@ -80,6 +81,7 @@ func main() {
 				l := learner.New(s)
 				l.SetHints(*hints)
 				l.SetSeed(*seed)
+				l.SetLucky(*lucky)
 				res = l.Run(learner.Limits{Conflicts: *maxConflicts, Stop: func() bool { return time.Now().After(deadline) }},
 					func(g puzzle.Grid) bool {
 						if e := puzzle.Check(p, g); e != nil {
