@@ -74,15 +74,19 @@ func TestLearntClausesHold(t *testing.T) {
 
 // TestHandoffVerdicts runs the hand-off to CaDiCaL after a few conflicts
 // on random puzzles and N-Dom (unique by construction): the verdicts equal
-// brute force's, and some puzzles really went to SAT.
+// brute force's, and some puzzles really went to SAT. The learner's lucky
+// descents are off for every other puzzle: with them, these small puzzles
+// hardly reach a conflict.
 func TestHandoffVerdicts(t *testing.T) {
 	if err := solver.CheckBackend("cadical"); err != nil {
 		t.Skipf("no CaDiCaL: %v", err)
 	}
 	defer solver.SetHandoffConflicts(1)()
+	defer solver.SetHandoffLucky(true)()
 	rng := rand.New(rand.NewPCG(22, 2))
 	handed := 0
-	for i := range 40 {
+	for i := range 80 {
+		solver.SetHandoffLucky(i%2 == 0)
 		h, w := 7+rng.IntN(4), 7+rng.IntN(4)
 		colors := 1 + rng.IntN(3)
 		p := puzzle.FromGrid(randomGrid(rng, h, w, colors, 0.5), palette(colors))
@@ -110,5 +114,19 @@ func TestHandoffVerdicts(t *testing.T) {
 	}
 	if handed == 0 {
 		t.Fatalf("no random puzzle went to SAT: the hand-off was not exercised")
+	}
+}
+
+// TestHandoffAfterSolution: with CaDiCaL as the back end, the learner's
+// lucky descents find 12-Dom's solution at once, and 10,000 conflicts
+// later the refutation goes to CaDiCaL, in one SAT call (the solution
+// blocked), well before the 30,000 of a puzzle with no solution known.
+func TestHandoffAfterSolution(t *testing.T) {
+	if err := solver.CheckBackend("cadical"); err != nil {
+		t.Skipf("no CaDiCaL: %v", err)
+	}
+	res, err := solver.Solve(context.Background(), randpuzzle.Dom(12), solver.Options{Backend: "cadical"})
+	if err != nil || res.Verdict != solver.Unique || res.Stats.SATCalls != 1 || res.Stats.Conflicts != 10000 {
+		t.Fatalf("12-Dom: Solve = %v, %v, %d SAT calls after %d conflicts; want unique, one SAT call after 10000", res.Verdict, err, res.Stats.SATCalls, res.Stats.Conflicts)
 	}
 }

@@ -191,7 +191,12 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	if j.o.Proof != nil {
 		l.SetProof(j.o.Proof.lemma, j.o.Proof.delete)
 	}
-	res, err := learn(ctx, j.p, l, j.known, j.o.learnBudget(), j.add)
+	lim := learner.Limits{Conflicts: j.o.learnBudget()}
+	if j.o.handoff() {
+		l.SetLucky(handoffLucky)
+		lim.AfterSolution = handoffAfter
+	}
+	res, err := learn(ctx, j.p, l, j.known, lim, j.add)
 	j.res.Stats.Conflicts = res.Conflicts
 	j.proved = err == nil && !res.Stopped
 	if err != nil {
@@ -207,13 +212,15 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 
 // learn runs Learner l (made from the presolved state), with the known
 // solutions blocked, handing each new solution, checked, to take, until
-// take returns false, the search space is exhausted, ctx is done, or
-// budget (> 0) conflicts were spent.
-func learn(ctx context.Context, p *puzzle.Puzzle, l *learner.Learner, known []puzzle.Grid, budget int, take func(puzzle.Grid) bool) (res learner.Result, err error) {
+// take returns false, the search space is exhausted, ctx is done, or a
+// limit of lim (its Stop is ctx's) is reached.
+func learn(ctx context.Context, p *puzzle.Puzzle, l *learner.Learner, known []puzzle.Grid, lim learner.Limits, take func(puzzle.Grid) bool) (res learner.Result, err error) {
 	for _, g := range known {
 		l.Block(g)
 	}
-	res = l.Run(learner.Limits{Conflicts: max(0, budget), Stop: func() bool { return ctx.Err() != nil }}, func(g puzzle.Grid) bool {
+	lim.Conflicts = max(0, lim.Conflicts)
+	lim.Stop = func() bool { return ctx.Err() != nil }
+	res = l.Run(lim, func(g puzzle.Grid) bool {
 		if e := puzzle.Check(p, g); e != nil {
 			err = fmt.Errorf("%w: the learner produced a grid that fails Check: %v", ErrBug, e)
 			return false

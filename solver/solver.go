@@ -56,7 +56,8 @@ type Options struct {
 	// learner.Learner (clause learning over the cells, the line solvers
 	// as propagators) takes every puzzle presolving leaves undecided. 0
 	// (the default) runs it to the verdict or the deadline (with an
-	// external Backend, for 30,000 conflicts: see handoff.go); a positive
+	// external Backend, for 30,000 conflicts, or 10,000 once it found a
+	// solution: see handoff.go); a positive
 	// value stops it after that many conflicts, when the SAT back end goes
 	// on with the solutions it found blocked; negative skips it, and the
 	// SAT back end takes the puzzle.
@@ -328,7 +329,7 @@ func raceLearners(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, li
 	for _, l := range []*learner.Learner{learner.New(st), second} {
 		go func() {
 			sr := searchResult{sols: append([]puzzle.Grid(nil), known...)}
-			res, err := learn(ctx2, p, l, known, 0, func(g puzzle.Grid) bool {
+			res, err := learn(ctx2, p, l, known, learner.Limits{}, func(g puzzle.Grid) bool {
 				sr.sols = append(sr.sols, g)
 				return limit < 0 || len(sr.sols) < limit
 			})
