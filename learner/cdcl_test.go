@@ -42,8 +42,9 @@ func TestLearnerMatchesBruteForce(t *testing.T) {
 }
 
 // learnerSolutions runs an unlimited Learner on p (from the bare state,
-// or a probed one; with or without hints and lucky descents) and returns the solutions it reports, failing case i
-// if one fails Check, comes twice, or the run is not complete.
+// or a probed one; with or without hints and lucky descents) and returns
+// the solutions it reports, failing case i if one fails Check, comes
+// twice, or the run is not complete.
 func learnerSolutions(t *testing.T, i int, p *puzzle.Puzzle, probe, hints, lucky bool, seed uint64) map[string]bool {
 	t.Helper()
 	st := linesolve.NewState(p)

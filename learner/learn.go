@@ -55,11 +55,12 @@ func (l *Learner) SetHints(on bool) {
 
 // SetLucky turns the lucky descents on or off (off by default): before
 // its first decision the learner tries a few plain assignments, each cell
-// in turn in the same colour (lucky.go), which find regular solutions such
-// as N-Dom's at once. In process they cost the refutation more than they
-// save (LEARNER.md); a caller that leaves the refutation to a SAT solver
-// once a solution is known ([Limits.AfterSolution]) wants them. Call it
-// before the first Run.
+// in turn in the same colour (lucky.go; after one that finds a solution,
+// the rest at the next return to level 0), which find regular solutions
+// such as N-Dom's at once; their line solves count in Limits.Lines. In
+// process they cost the refutation more than they save (LEARNER.md); a
+// caller that leaves the refutation to a SAT solver once a solution is
+// known ([Limits.AfterSolution]) wants them. Call it before the first Run.
 func (l *Learner) SetLucky(on bool) {
 	l.c.lucky = luckyDescents
 	if on {
@@ -132,10 +133,11 @@ type Limits struct {
 	Conflicts int // > 0: at most this many conflicts, counted since New
 	Lines     int // > 0: at most this many line solves, counted since New
 	// AfterSolution > 0: at most this many conflicts after the last
-	// solution the Learner found (not one given to Block), for a caller
-	// that hands the rest of the search, mostly refutation by then, to a
-	// SAT solver. A search that starts from a blocked solution is still
-	// looking for its own (LEARNER.md, "Lucky descents").
+	// solution the Learner found, in this Run or an earlier one (not one
+	// given to Block), for a caller that hands the rest of the search,
+	// mostly refutation by then, to a SAT solver. A search that starts
+	// from a blocked solution is still looking for its own (LEARNER.md,
+	// "Lucky descents").
 	AfterSolution int
 	// Stop, if not nil, is asked after every conflict and every solution,
 	// and in a dive while it sweeps its beliefs; the

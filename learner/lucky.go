@@ -4,10 +4,12 @@ package learner
 // decision the learner tries a few plain assignments, each by deciding
 // the open cells one after the other with propagation, in row-major
 // order and then backwards, every cell in colour 0 (background) or in
-// colour 1 when it may still take it. A descent that decides every cell
-// is a solution, found before any search; one that meets a conflict is
-// undone and leaves no trace (no clause, activity or phase), so the
-// search of a puzzle no descent solves is the one it was without them.
+// colour 1 when it may still take it (else as pickColor falls back). A
+// descent that decides every cell is a solution, found before any search,
+// and the descents not yet made wait for the next return to level 0; one
+// that meets a conflict is undone and leaves no trace but its line solves
+// (no clause, activity or phase), so the search of a puzzle no descent
+// solves is the one it was without them.
 // Regular pictures are found so: N-Dom's solution, which the search
 // takes tens of thousands of conflicts to meet (LEARNER.md, "Lucky
 // descents").

@@ -9,12 +9,12 @@
 // variables only. SAT takes the puzzles the learner is not asked to
 // ([Options.Search] < 0, or [Options.NoPresolve]: the whole formula) and
 // those a learner with a conflict budget hands over: Options.Search, or
-// for an external solver 30,000 conflicts (10,000 once it found a
-// solution), after which that solver gets the puzzle in the order encoding
-// with the learner's facts and short learnt clauses (the hand-off,
-// handoff.go). Solutions a stage
-// found are blocked before the next one starts. Every grid returned
-// passed [puzzle.Check].
+// for an external solver 30,000 conflicts (or 10,000 after the last
+// solution it found, if sooner), after which that solver gets the puzzle
+// in the order encoding with the learner's facts and short learnt
+// clauses (the hand-off, handoff.go). Solutions a stage found are
+// blocked before the next one starts. Every grid returned passed
+// [puzzle.Check].
 //
 // # Back ends
 //

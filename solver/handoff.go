@@ -8,16 +8,16 @@ import (
 )
 
 // The hand-off: when an external SAT solver is the back end (--sat
-// cadical, kissat, …), the learner gets handoffConflicts conflicts, and
-// handoffAfter once it has found a solution of its own (the designer's
-// goal, blocked from the start, does not count); a puzzle still undecided
-// then goes to that solver with the solutions blocked and the facts and
-// short learnt clauses of the learner added to its CNF. The learner
-// decides every corpus puzzle within both budgets (Thing, the most, in
-// about 20,000 conflicts, where CaDiCaL needs over 10 s); CaDiCaL refutes
-// the N-Dom family far faster than the learner, whose lucky descents
-// (learner.Learner.SetLucky) find N-Dom's solution at once
-// (benchmarks/RESULTS.md, "N-Dom and the hand-off").
+// cadical, kissat, …), the learner gets handoffConflicts conflicts in all,
+// and no more than handoffAfter after the last solution of its own it
+// found (the designer's goal, blocked from the start, does not count); a
+// puzzle still undecided then goes to that solver with the solutions
+// blocked and the facts and short learnt clauses of the learner added to
+// its CNF. The learner decides every corpus puzzle within both budgets
+// (Thing, the most, in about 20,000 conflicts, where CaDiCaL needs over
+// 10 s); CaDiCaL refutes the N-Dom family far faster than the learner,
+// whose lucky descents (learner.Learner.SetLucky) find N-Dom's solution
+// at once (benchmarks/RESULTS.md, "N-Dom and the hand-off").
 var handoffConflicts = 30000 // a var for the tests
 
 // handoffAfter is the hand-off's budget once the learner found a solution.

@@ -72,11 +72,74 @@ func TestLearntClausesHold(t *testing.T) {
 	}
 }
 
+// TestLearntClausesHoldAfterSolutions: as TestLearntClausesHold, with
+// the learner as the hand-off runs it, lucky descents on and the search
+// going on past the solutions it finds until Limits.AfterSolution: the
+// clauses it learns with those solutions blocked hold in every other.
+func TestLearntClausesHoldAfterSolutions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 3))
+	passed, checks := 0, 0
+	for i := 0; i < 400 && passed < 40; i++ {
+		h, w := 7+rng.IntN(3), 7+rng.IntN(3)
+		colors := 1 + rng.IntN(3)
+		p := puzzle.FromGrid(randomGrid(rng, h, w, colors, 0.4+0.2*rng.Float64()), palette(colors))
+		p.Goal = nil
+		st := linesolve.NewState(p)
+		if !st.Propagate() || st.Solved() {
+			continue
+		}
+		l := learner.New(st)
+		l.SetLucky(true)
+		var found []puzzle.Grid
+		res := l.Run(learner.Limits{AfterSolution: 1 + rng.IntN(2)}, func(g puzzle.Grid) bool {
+			found = append(found, g)
+			return true
+		})
+		if len(found) == 0 || !res.Stopped {
+			continue
+		}
+		e := solver.Encode(p, solver.Options{NoPresolve: true})
+		cellOf := e.CellOf()
+		clauses := solver.LearntClauses(l, e)
+		sols := bruteSolutions(p)
+		if len(clauses) == 0 || len(sols) == len(found) {
+			continue
+		}
+		passed++
+	next:
+		for _, g := range sols {
+			for _, f := range found {
+				if f.Equal(g) {
+					continue next
+				}
+			}
+			for _, cl := range clauses {
+				checks++
+				sat := false
+				for _, q := range cl {
+					if r, c, v, ok := cellOf(q.Var()); ok && (g[r][c] == v) == q.IsPos() {
+						sat = true
+						break
+					}
+				}
+				if !sat {
+					t.Fatalf("case %d: the passed clause %v excludes the solution\n%v", i, cl, g)
+				}
+			}
+		}
+	}
+	if passed < 15 || checks < 1000 {
+		t.Fatalf("only %d puzzles gave clauses to check and %d checks were made, want 15 and 1000", passed, checks)
+	}
+}
+
 // TestHandoffVerdicts runs the hand-off to CaDiCaL after a few conflicts
 // on random puzzles and N-Dom (unique by construction): the verdicts equal
 // brute force's, and some puzzles really went to SAT. The learner's lucky
 // descents are off for every other puzzle: with them, these small puzzles
-// hardly reach a conflict.
+// reach no conflict, and without them only one of the 80 does
+// (TestLearntClausesHoldAfterSolutions covers what the learner hands on
+// after the descents).
 func TestHandoffVerdicts(t *testing.T) {
 	if err := solver.CheckBackend("cadical"); err != nil {
 		t.Skipf("no CaDiCaL: %v", err)

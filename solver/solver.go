@@ -56,8 +56,8 @@ type Options struct {
 	// learner.Learner (clause learning over the cells, the line solvers
 	// as propagators) takes every puzzle presolving leaves undecided. 0
 	// (the default) runs it to the verdict or the deadline (with an
-	// external Backend, for 30,000 conflicts, or 10,000 once it found a
-	// solution: see handoff.go); a positive
+	// external Backend, for 30,000 conflicts, or 10,000 after the last
+	// solution it found if sooner: see handoff.go); a positive
 	// value stops it after that many conflicts, when the SAT back end goes
 	// on with the solutions it found blocked; negative skips it, and the
 	// SAT back end takes the puzzle.
