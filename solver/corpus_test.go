@@ -2,7 +2,6 @@ package solver_test
 
 import (
 	"context"
-	"encoding/csv"
 	"flag"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nonosat/nonosat/internal/survey"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
@@ -24,27 +24,6 @@ func needCorpora(t *testing.T) {
 	if _, err := os.Stat(corpora); err != nil {
 		t.Skipf("corpus tests need ../shared/corpora beside the repository: %v", err)
 	}
-}
-
-// expectedVerdicts reads Wolter's survey verdicts: name → unique/multiple.
-func expectedVerdicts(t *testing.T) map[string]solver.Verdict {
-	fh, err := os.Open(filepath.Join(corpora, "fastnonogramsolver-survey", "expected-results-summary.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fh.Close()
-	r := csv.NewReader(fh)
-	r.Comment = '#'
-	r.FieldsPerRecord = -1
-	recs, err := r.ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]solver.Verdict{}
-	for _, rec := range recs[1:] {
-		want[rec[0]] = solver.Verdict(strings.ToLower(rec[2]))
-	}
-	return want
 }
 
 // raceSurvey are the survey puzzles the learner decides, in up to about
@@ -64,7 +43,13 @@ const surveyGuard = 2 * time.Minute
 
 func TestSurveyVerdicts(t *testing.T) {
 	needCorpora(t)
-	want := expectedVerdicts(t)
+	want, err := survey.Expected(corpora)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) < 30 {
+		t.Fatalf("the survey's table has %d puzzles, want at least 30", len(want))
+	}
 	files, _ := filepath.Glob(filepath.Join(corpora, "webpbn-survey-nin", "*.nin"))
 	hard, _ := filepath.Glob(filepath.Join(corpora, "webpbn-survey-nin", "hard", "*.nin"))
 	files = append(files, hard...)
@@ -73,7 +58,8 @@ func TestSurveyVerdicts(t *testing.T) {
 	}
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".nin")
-		w, ok := want[name]
+		e, ok := want[name]
+		w := solver.Verdict(e.Verdict)
 		if !ok {
 			continue // webpbn 354 is not in the survey's table
 		}

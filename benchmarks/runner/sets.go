@@ -3,7 +3,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/nonosat/nonosat/internal/randpuzzle"
+	"github.com/nonosat/nonosat/internal/survey"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
@@ -106,42 +106,8 @@ func loadSet(cfg *config, name string) (*set, error) {
 	return s, nil
 }
 
-// expectation is one line of expected-results-summary.csv.
-type expectation struct {
-	title   string
-	verdict solver.Verdict
-	ref     string
-}
-
-func readExpected(corpora string) (map[string]expectation, error) {
-	fh, err := os.Open(filepath.Join(corpora, "fastnonogramsolver-survey", "expected-results-summary.csv"))
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	r := csv.NewReader(fh)
-	r.Comment = '#'
-	r.FieldsPerRecord = -1
-	recs, err := r.ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", fh.Name(), err)
-	}
-	out := map[string]expectation{}
-	for i, rec := range recs {
-		if i == 0 || len(rec) < 6 {
-			continue // the header
-		}
-		out[rec[0]] = expectation{
-			title:   rec[1],
-			verdict: solver.Verdict(strings.ToLower(rec[2])),
-			ref:     rec[3] + " / " + rec[4] + " / " + rec[5],
-		}
-	}
-	return out, nil
-}
-
 func loadSurvey(cfg *config, dir string) (*set, error) {
-	want, err := readExpected(cfg.corpora)
+	want, err := survey.Expected(cfg.corpora)
 	if err != nil {
 		return nil, err
 	}
@@ -161,9 +127,9 @@ func loadSurvey(cfg *config, dir string) (*set, error) {
 		base := strings.TrimSuffix(filepath.Base(f), ".nin")
 		it := item{name: base, p: p, expect: "?"}
 		if e, ok := want[base]; ok {
-			it.want, it.expect, it.ref = e.verdict, string(e.verdict), e.ref
-			if e.title != "" && !strings.EqualFold(e.title, base) {
-				it.name += " " + e.title
+			it.want, it.expect, it.ref = solver.Verdict(e.Verdict), e.Verdict, e.Ref
+			if e.Title != "" && !strings.EqualFold(e.Title, base) {
+				it.name += " " + e.Title
 			}
 		}
 		if fh, err := os.Open(filepath.Join(dir, "solutions", base+".txt")); err == nil {
