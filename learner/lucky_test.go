@@ -93,12 +93,11 @@ func TestAfterSolution(t *testing.T) {
 		t.Fatalf("lucky 12-Dom: %d solutions, stopped %v after %d conflicts; want 1, true, 40", n, res.Stopped, res.Conflicts)
 	}
 
-	var sol puzzle.Grid
 	_, res = firstSolution(t, p, false, learner.Limits{AfterSolution: 40, Conflicts: 200})
 	if res.Conflicts != 200 {
 		t.Fatalf("12-Dom without a known solution: stopped after %d conflicts, want the 200 of Limits.Conflicts", res.Conflicts)
 	}
-	sol, _ = firstSolution(t, p, true, learner.Limits{})
+	sol, _ := firstSolution(t, p, true, learner.Limits{})
 	st = linesolve.NewState(p)
 	st.Propagate()
 	l = learner.New(st)

@@ -20,12 +20,8 @@ func TestLearntClausesHold(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 1))
 	passed, checks := 0, 0
 	for i := 0; i < 400 && passed < 60; i++ {
-		h, w := 3+rng.IntN(4), 3+rng.IntN(4)
-		colors := 1 + rng.IntN(3)
-		p := puzzle.FromGrid(randomGrid(rng, h, w, colors, 0.3+0.4*rng.Float64()), palette(colors))
-		p.Goal = nil
-		st := linesolve.NewState(p)
-		if !st.Propagate() || st.Solved() {
+		p, st, ok := randomOpen(rng, 3, 4, 0.3, 0.4)
+		if !ok {
 			continue
 		}
 		l := learner.New(st)
@@ -52,12 +48,8 @@ func TestLearntClausesHoldAfterSolutions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 3))
 	passed, checks := 0, 0
 	for i := 0; i < 400 && passed < 40; i++ {
-		h, w := 7+rng.IntN(3), 7+rng.IntN(3)
-		colors := 1 + rng.IntN(3)
-		p := puzzle.FromGrid(randomGrid(rng, h, w, colors, 0.4+0.2*rng.Float64()), palette(colors))
-		p.Goal = nil
-		st := linesolve.NewState(p)
-		if !st.Propagate() || st.Solved() {
+		p, st, ok := randomOpen(rng, 7, 3, 0.4, 0.2)
+		if !ok {
 			continue
 		}
 		l := learner.New(st)
@@ -80,6 +72,18 @@ func TestLearntClausesHoldAfterSolutions(t *testing.T) {
 	if passed < 15 || checks < 1000 {
 		t.Fatalf("only %d puzzles gave clauses to check and %d checks were made, want 15 and 1000", passed, checks)
 	}
+}
+
+// randomOpen returns a random puzzle of base to base+spread-1 cells each
+// way, 1 to 3 colours and density lo to lo+span, without its goal, and
+// its line-solved state; ok is false when line solving decides it.
+func randomOpen(rng *rand.Rand, base, spread int, lo, span float64) (p *puzzle.Puzzle, st *linesolve.State, ok bool) {
+	h, w := base+rng.IntN(spread), base+rng.IntN(spread)
+	colors := 1 + rng.IntN(3)
+	p = puzzle.FromGrid(randomGrid(rng, h, w, colors, lo+span*rng.Float64()), palette(colors))
+	p.Goal = nil
+	st = linesolve.NewState(p)
+	return p, st, st.Propagate() && !st.Solved()
 }
 
 // checkPassedClauses fails case i if a clause the hand-off would pass on
