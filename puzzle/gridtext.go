@@ -11,20 +11,28 @@ import (
 // ParseGrid reads a text grid for p: one line per row, one character per
 // cell. A character is first looked up among the palette characters of p;
 // failing that, '#', 'X' and '1' stand for colour 1 and '.', '0' and ' ' for
-// the background. Blank lines after the last row are ignored. The grid must
-// have exactly p's height and width. Errors are *ParseError values.
+// the background. Blank lines after the last row are ignored, and so is one
+// verdict line, as `nonosat solve --plain` prints after its grid ("unique",
+// "multiple", "none", "solved" or "timeout", then anything), so that its
+// output reads back. The grid must have exactly p's height and width.
+// Errors are *ParseError values.
 func ParseGrid(r io.Reader, p *Puzzle) (Grid, error) {
 	chars := gridChars(p)
 	h, w := p.Height(), p.Width()
 	lr := newLineReader(r)
 	g := make(Grid, 0, h)
+	verdict := false
 	for {
 		line, ok := lr.next()
 		if !ok {
 			break
 		}
 		if len(g) == h {
-			if strings.TrimSpace(line) == "" {
+			switch {
+			case strings.TrimSpace(line) == "":
+				continue
+			case !verdict && isVerdictLine(line):
+				verdict = true
 				continue
 			}
 			return nil, syntaxAt(lr.line(), "grid has more than %d rows", h)
@@ -49,6 +57,17 @@ func ParseGrid(r io.Reader, p *Puzzle) (Grid, error) {
 		return nil, syntaxAt(lr.line(), "grid has %d rows, puzzle %d", len(g), h)
 	}
 	return g, nil
+}
+
+// isVerdictLine reports whether line starts with a verdict word of
+// nonosat's solve command, alone or followed by a space.
+func isVerdictLine(line string) bool {
+	word, _, _ := strings.Cut(line, " ")
+	switch word {
+	case "unique", "multiple", "none", "solved", "timeout":
+		return true
+	}
+	return false
 }
 
 // gridChars maps each character ParseGrid accepts to its colour.

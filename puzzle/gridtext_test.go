@@ -73,7 +73,8 @@ func TestParseGrid(t *testing.T) {
 func TestParseGridChars(t *testing.T) {
 	p := puzzle.New([][]int{{1, 1}, {3}}, [][]int{{2}, {1}, {2}})
 	want := picture(nil, "#.#", "###")
-	for _, in := range []string{"#.#\n###\n", "X X\r\n1X#\n\n\n", "101\n111", "#0#\nXXX\n"} {
+	for _, in := range []string{"#.#\n###\n", "X X\r\n1X#\n\n\n", "101\n111", "#0#\nXXX\n",
+		"#.#\n###\nunique (line solved)\n", "#.#\n###\n\nmultiple (at least 2 solutions)\n\n", "#.#\n###\ntimeout"} {
 		g, err := puzzle.ParseGrid(strings.NewReader(in), p)
 		if err != nil || !g.Equal(want) {
 			t.Errorf("ParseGrid(%q) = %v, %v, want %v", in, g, err, want)
@@ -91,6 +92,9 @@ func TestParseGridErrors(t *testing.T) {
 		{"unknown char", "rrX.\n.XX.\nr.Xq\n", "line 3: unknown colour: row 3 column 4: character 'q' is no colour of the puzzle"},
 		{"too few rows", "rrX.\n.XX.\n", "line 2: grid has 2 rows, puzzle 3"},
 		{"too many rows", "rrX.\n.XX.\nr.XX\n\n....\n", "line 5: grid has more than 3 rows"},
+		{"rows after the verdict", "rrX.\n.XX.\nr.XX\nunique\n....\n", "line 5: grid has more than 3 rows"},
+		{"two verdicts", "rrX.\n.XX.\nr.XX\nunique\nunique\n", "line 5: grid has more than 3 rows"},
+		{"no verdict word", "rrX.\n.XX.\nr.XX\nuniquely\n", "line 4: grid has more than 3 rows"},
 		{"empty", "", "grid has 0 rows, puzzle 3"},
 	}
 	for _, tt := range tests {

@@ -50,7 +50,7 @@ var helpExamples = map[string][]string{
 		"nonosat info --json examples/flower.xml",
 	},
 	"verify": {
-		"nonosat solve --plain examples/house.non | head -n 10 > house.grid",
+		"nonosat solve --plain examples/house.non > house.grid",
 		"nonosat verify examples/house.non house.grid",
 	},
 	"completion": {

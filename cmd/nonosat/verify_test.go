@@ -40,6 +40,16 @@ func TestVerify(t *testing.T) {
 			t.Errorf("verify heart.non - < heart: %v", r)
 		}
 	})
+	t.Run("solve's output", func(t *testing.T) {
+		// The verdict line solve prints after the grid reads back.
+		s := run(t, "solve", "--plain", "testdata/heart.non")
+		if s.code != exitOK || !strings.HasSuffix(s.stdout, "\nunique (line solved)\n") {
+			t.Fatalf("solve --plain heart.non: %v", s)
+		}
+		if r := runIn(t, strings.NewReader(s.stdout), "verify", "testdata/heart.non", "-"); r.code != exitOK || r.stdout != "ok\n" {
+			t.Errorf("solve --plain heart.non | verify heart.non -: %v", r)
+		}
+	})
 }
 
 func TestVerifyColor(t *testing.T) {
