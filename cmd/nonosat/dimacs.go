@@ -56,7 +56,8 @@ func dimacs(c *cli.Context, args []string) error {
 		return err
 	}
 	var o encode.DIMACSOptions
-	o.NoUnits = c.Bool("no-units")
+	// --units=false says what --no-units says.
+	o.NoUnits = c.Bool("no-units") || c.IsSet("units") && !c.Bool("units")
 	for _, name := range c.StringSlice("block") {
 		g, err := readGrid(c, name, p)
 		if err != nil {

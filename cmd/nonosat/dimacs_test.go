@@ -81,10 +81,12 @@ func TestDimacsOptions(t *testing.T) {
 
 	// Presolving fixes every cell of the heart: with --no-units the
 	// formula has no clause left and every cell is "fixed".
-	r = run(t, "dimacs", "testdata/heart.non", "--no-units")
-	f, _ = readCNFText(t, r.stdout)
-	if n := strings.Count(r.stdout, "\nc fixed "); r.code != exitOK || n != 42 || len(f.Clauses) != 0 {
-		t.Errorf("dimacs --no-units: %d fixed lines, %d clauses; want 42, 0\n%v", n, len(f.Clauses), r)
+	for _, flag := range []string{"--no-units", "--units=false"} {
+		r = run(t, "dimacs", "testdata/heart.non", flag)
+		f, _ = readCNFText(t, r.stdout)
+		if n := strings.Count(r.stdout, "\nc fixed "); r.code != exitOK || n != 42 || len(f.Clauses) != 0 {
+			t.Errorf("dimacs %s: %d fixed lines, %d clauses; want 42, 0\n%v", flag, n, len(f.Clauses), r)
+		}
 	}
 	r = run(t, "dimacs", "testdata/heart.non", "--units")
 	f, _ = readCNFText(t, r.stdout)
