@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -28,5 +29,18 @@ func TestBatchProgressSameTerminal(t *testing.T) {
 	}
 	if !strings.Contains(out, "[====================] 4/4") {
 		t.Errorf("no final progress bar in %q", out)
+	}
+}
+
+// TestDevNullIsNoTerminal: /dev/null is a character device but no
+// terminal, so output sent there is not drawn in colour.
+func TestDevNullIsNoTerminal(t *testing.T) {
+	f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	if isTerminal(f) || ansiOn("auto", f) {
+		t.Errorf("isTerminal(%s) = %v, ansiOn(auto) = %v; want false", os.DevNull, isTerminal(f), ansiOn("auto", f))
 	}
 }

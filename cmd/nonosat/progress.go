@@ -11,17 +11,14 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/solver"
+	"golang.org/x/term"
 )
 
-// isTerminal reports whether w is a terminal (a character device; so is
-// /dev/null, where drawing does no harm).
+// isTerminal reports whether w is a terminal; /dev/null, a character
+// device too, is not.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // verdictOrder is the order of the verdicts in the progress bar and the
