@@ -71,8 +71,8 @@ func solveCmd() *cli.Command {
 		ArgsUsage: "FILE...",
 		Description: "Solves every puzzle in FILE (\"-\" for standard input) and prints up to --max solutions,\n" +
 			"each checked against the clues, followed by the verdict: unique, multiple, none or timeout.\n" +
-			"Exit code 0 when a solution was found, 20 when there is none, 4 on timeout,\n" +
-			"130 when interrupted.",
+			"Exit code 0 when a solution was found, 20 when there is none, 4 on timeout (also when\n" +
+			"it stopped --max short: \"multiple (at least N solutions; timeout)\"), 130 when interrupted.",
 		Flags: append(solverFlags(), proofFlag(),
 			&cli.IntFlag{Name: "max", Value: 1, Usage: "print at most `N` solutions (0: all of them)"},
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "draw the grids in ANSI colour: `WHEN` is always, never or auto (when standard output is a terminal and NO_COLOR is unset)"},
@@ -349,8 +349,8 @@ func name(file string, index int, p *puzzle.Puzzle) string {
 
 // exitCode is the exit status for one puzzle's result; printMax is --max.
 func exitCode(res *solver.Result, m mode, printMax int) int {
-	if m == modeCount && countTimedOut(res, printMax) {
-		return exitUndecided
+	if m != modeCheck && countTimedOut(res, printMax) {
+		return exitUndecided // fewer solutions than asked for: the deadline
 	}
 	switch res.Verdict {
 	case solver.None:
@@ -450,7 +450,11 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 			fmt.Fprintf(w, "known cells after line solving, %d of %d (? = undecided):\n%s\n", known, p.Width()*p.Height(), strings.Join(rows, "\n"))
 		}
 	}
-	_, err := fmt.Fprintln(w, verdictLine(res))
+	line := verdictLine(res)
+	if res.Verdict == solver.Multiple && countTimedOut(res, printMax) {
+		line = strings.TrimSuffix(line, ")") + "; timeout)"
+	}
+	_, err := fmt.Fprintln(w, line)
 	return err
 }
 

@@ -130,6 +130,17 @@ func TestCountTimeout(t *testing.T) {
 	}
 }
 
+// TestSolveAllTimeout: solve --max 0 that --timeout stops before the last
+// solution exits 4 and says so after the solutions it prints.
+func TestSolveAllTimeout(t *testing.T) {
+	r := run(t, "solve", "--max", "0", "--plain", "--timeout", "200ms", "--format", "text", textFile(t, permutations(10)))
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	last := lines[len(lines)-1]
+	if r.code != exitUndecided || last != "timeout" && !(strings.HasPrefix(last, "multiple (at least ") && strings.HasSuffix(last, " solutions; timeout)")) {
+		t.Errorf("solve --max 0 --timeout 200ms of 10! solutions: exit %d, last line %q; want exit %d and a timeout said", r.code, last, exitUndecided)
+	}
+}
+
 // TestCountJSONWithoutSolutions: count --json gives the number, and the
 // solutions only with --solutions.
 func TestCountJSONWithoutSolutions(t *testing.T) {
