@@ -1,6 +1,8 @@
 package learner
 
 import (
+	"unsafe"
+
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -183,6 +185,19 @@ func (l *Learner) Run(limits Limits, found func(puzzle.Grid) bool) Result {
 	res.Complete = done
 	res.Conflicts, res.Lines, res.Restarts = c.conflicts, c.lineSolves, c.restarts
 	return res
+}
+
+// Bytes is about how much memory the clauses of the Learner take: those
+// it learnt (halved now and then) and those that block solutions, its
+// own and those given to Block, which it keeps to the end. Enumerating
+// many solutions makes it grow without bound; a caller with a memory
+// limit stops the run ([Limits].Stop) when it passes the limit.
+func (l *Learner) Bytes() int64 {
+	c := l.c
+	// Each clause: its record and two watches, with the slack of
+	// slices grown by appending.
+	const perClause = int64(unsafe.Sizeof(clause{})) + 2*int64(unsafe.Sizeof(watch{}))
+	return 4*int64(cap(c.arena)) + 2*perClause*int64(len(c.clauses))
 }
 
 // Learnt passes to f the facts the learner has found (as unit clauses)

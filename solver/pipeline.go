@@ -79,6 +79,9 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 			if o.Proof != nil {
 				o.Proof.ok = j.proved && complete
 			}
+			if j.res.MemoryOut {
+				return j.timeout(), nil
+			}
 			return j.finish(complete), nil
 		}
 	}
@@ -196,11 +199,20 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 		l.SetLucky(handoffLucky)
 		lim.AfterSolution = handoffAfter
 	}
+	if budget := learnerBudget(j.o); budget > 0 {
+		lim.Stop = func() bool {
+			j.res.MemoryOut = l.Bytes()+j.knownBytes() > budget
+			return j.res.MemoryOut
+		}
+	}
 	res, err := learn(ctx, j.p, l, j.known, lim, j.add)
 	j.res.Stats.Conflicts = res.Conflicts
 	j.proved = err == nil && !res.Stopped
 	if err != nil {
 		return true, false, err
+	}
+	if j.res.MemoryOut { // enumerating filled the memory: no SAT after it
+		return true, false, nil
 	}
 	if res.Stopped && ctx.Err() == nil { // the budget ran out: SAT goes on
 		j.learner = l
@@ -210,16 +222,23 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	return !res.Stopped, res.Complete, nil
 }
 
+// knownBytes is about how much memory the solutions kept take.
+func (j *job) knownBytes() int64 {
+	h, w := j.p.Height(), j.p.Width()
+	return int64(len(j.known)) * int64(24+h*(24+w))
+}
+
 // learn runs Learner l (made from the presolved state), with the known
 // solutions blocked, handing each new solution, checked, to take, until
 // take returns false, the search space is exhausted, ctx is done, or a
-// limit of lim (its Stop is ctx's) is reached.
+// limit of lim (its Stop, if any, or ctx's) is reached.
 func learn(ctx context.Context, p *puzzle.Puzzle, l *learner.Learner, known []puzzle.Grid, lim learner.Limits, take func(puzzle.Grid) bool) (res learner.Result, err error) {
 	for _, g := range known {
 		l.Block(g)
 	}
 	lim.Conflicts = max(0, lim.Conflicts)
-	lim.Stop = func() bool { return ctx.Err() != nil }
+	stop := lim.Stop
+	lim.Stop = func() bool { return ctx.Err() != nil || stop != nil && stop() }
 	res = l.Run(lim, func(g puzzle.Grid) bool {
 		if e := puzzle.Check(p, g); e != nil {
 			err = fmt.Errorf("%w: the learner produced a grid that fails Check: %v", ErrBug, e)

@@ -78,7 +78,9 @@ type Options struct {
 	// MaxMemory is the memory, in bytes, that the formula and the SAT
 	// back end may take (0: no limit). Encoding stops with a
 	// *encode.TooBigError as soon as the formula passes its share (see
-	// formulaBudget), before the back end gets it.
+	// formulaBudget), before the back end gets it. The learner stops
+	// with Result.MemoryOut once the solutions it has kept and blocked
+	// take their share (see learnerBudget).
 	MaxMemory int64
 	// Proof, when set, records the steps that prove the verdict as the
 	// solve takes them (see ProofTrace), for Certify.
@@ -105,7 +107,11 @@ type Result struct {
 	LineSolved bool          // decided by line solving and probing alone, without SAT
 	Learned    bool          // decided by the learner stage, without SAT
 	Complete   bool          // Solutions are all there are
-	Stats      Stats
+	// MemoryOut: the learner stopped at Options.MaxMemory, filled by the
+	// solutions it kept and blocked (enumerating, counting); Count is a
+	// lower bound, and the verdict is Multiple, or Timeout.
+	MemoryOut bool
+	Stats     Stats
 }
 
 // Solve looks for up to o.Max solutions of p and gives the verdict. A

@@ -319,6 +319,34 @@ func TestTimeoutKeepsMultiple(t *testing.T) {
 	}
 }
 
+// TestMemoryBoundsEnumeration: enumerating the 30! solutions of a 30×30
+// puzzle stops at MaxMemory with MemoryOut and the solutions so far,
+// for a count (which keeps two) and for a solve (which keeps them all);
+// a larger limit lets it go further.
+func TestMemoryBoundsEnumeration(t *testing.T) {
+	p := permutation(30)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	count := func(mem int64, countOnly bool) *solver.Result {
+		res, err := solver.Solve(ctx, p, solver.Options{Max: -1, CountOnly: countOnly, IgnoreGoal: true, MaxMemory: mem})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.MemoryOut || res.Complete || res.Verdict != solver.Multiple || ctx.Err() != nil {
+			t.Fatalf("Solve(permutation 30, MaxMemory %d, CountOnly %v) = %s, count %d, complete %v, memory out %v; want multiple, incomplete, memory out",
+				mem, countOnly, res.Verdict, res.Count, res.Complete, res.MemoryOut)
+		}
+		return res
+	}
+	small, large := count(10<<20, true), count(40<<20, true)
+	if small.Count < 100 || large.Count < 2*small.Count {
+		t.Errorf("count under 10 MB: %d solutions, under 40 MB: %d; want at least 100, then twice as many", small.Count, large.Count)
+	}
+	if res := count(10<<20, false); len(res.Solutions) != res.Count || res.Count >= small.Count {
+		t.Errorf("solve under 10 MB kept %d of %d solutions; want all, and fewer than a count (%d), which keeps none", len(res.Solutions), res.Count, small.Count)
+	}
+}
+
 // TestCountOnly: counting the 5,040 permutation matrices of 7×7 with
 // CountOnly keeps two solutions on the learner's road and counts all;
 // SAT's road keeps them all, as it must to block them.

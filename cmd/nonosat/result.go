@@ -19,6 +19,7 @@ type jsonResult struct {
 	Verdict    string        `json:"verdict"`
 	Count      int           `json:"count"`
 	Complete   bool          `json:"complete"`
+	MemoryOut  bool          `json:"memory_out,omitempty"` // --max-memory stopped the enumeration: count is a lower bound
 	LineSolved bool          `json:"line_solved"`
 	Learned    bool          `json:"learned"`
 	Solutions  [][]string    `json:"solutions"`
@@ -62,6 +63,7 @@ func newJSONResult(file string, index int, p *puzzle.Puzzle, res *solver.Result)
 	j.Verdict = string(res.Verdict)
 	j.Count = res.Count
 	j.Complete = res.Complete
+	j.MemoryOut = res.MemoryOut
 	j.LineSolved = res.LineSolved
 	j.Learned = res.Learned
 	for _, g := range res.Solutions {

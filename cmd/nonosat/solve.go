@@ -416,7 +416,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 			n = "at least " + n
 		}
 		if countTimedOut(res, printMax) {
-			n += " (timeout)"
+			n += " (" + stopReason(res) + ")"
 		}
 		if c.Bool("solutions") {
 			for i, g := range res.Solutions {
@@ -452,7 +452,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 	}
 	line := verdictLine(res)
 	if res.Verdict == solver.Multiple && countTimedOut(res, printMax) {
-		line = strings.TrimSuffix(line, ")") + "; timeout)"
+		line = strings.TrimSuffix(line, ")") + "; " + stopReason(res) + ")"
 	}
 	_, err := fmt.Fprintln(w, line)
 	return err
@@ -476,9 +476,18 @@ func printBad(c *cli.Context, file string, index int, err error) error {
 
 // countTimedOut reports whether a count stopped before it was complete
 // for another reason than reaching --max (printMax; 0: no limit): the
-// deadline.
+// deadline, or --max-memory (see stopReason).
 func countTimedOut(res *solver.Result, printMax int) bool {
 	return !res.Complete && (printMax == 0 || res.Count < printMax)
+}
+
+// stopReason says what cut a count short: the memory limit or the
+// timeout.
+func stopReason(res *solver.Result) string {
+	if res.MemoryOut {
+		return "memory limit"
+	}
+	return "timeout"
 }
 
 // gradeText is a grade as check --grade and info print it.

@@ -130,6 +130,20 @@ func TestCountTimeout(t *testing.T) {
 	}
 }
 
+// TestCountMemoryLimit: a count that --max-memory stops exits 4 and says
+// so; so does solve --max 0.
+func TestCountMemoryLimit(t *testing.T) {
+	file := textFile(t, permutations(30))
+	r := run(t, "count", "--max", "0", "--max-memory", "20M", "--format", "text", file)
+	if r.code != exitUndecided || !strings.HasPrefix(r.stdout, "at least ") || !strings.HasSuffix(r.stdout, " (memory limit)\n") {
+		t.Errorf("count --max-memory 20M of 30! solutions: %v; want exit %d and \"at least N (memory limit)\"", r, exitUndecided)
+	}
+	r = run(t, "solve", "--max", "0", "--plain", "--max-memory", "20M", "--format", "text", file)
+	if r.code != exitUndecided || !strings.HasSuffix(r.stdout, " solutions; memory limit)\n") {
+		t.Errorf("solve --max 0 --max-memory 20M of 30! solutions: exit %d, ends %q; want exit %d and the memory limit said", r.code, r.stdout[max(0, len(r.stdout)-80):], exitUndecided)
+	}
+}
+
 // TestSolveAllTimeout: solve --max 0 that --timeout stops before the last
 // solution exits 4 and says so after the solutions it prints.
 func TestSolveAllTimeout(t *testing.T) {
