@@ -67,7 +67,7 @@ func decodeCWC(r io.Reader) ([]parsed, error) {
 	if err := expectNoMore(ls, i, "the last column colours"); err != nil {
 		return nil, err
 	}
-	return []parsed{{p, ps}}, nil
+	return []parsed{{p: p, pos: ps}}, nil
 }
 
 // readColorLines reads one line of block colours (1..k) for each clue,

@@ -38,7 +38,7 @@ func decodeCWD(r io.Reader) ([]parsed, error) {
 	if err := expectNoMore(ls, i, "the last column clue"); err != nil {
 		return nil, err
 	}
-	return []parsed{{p, ps}}, nil
+	return []parsed{{p: p, pos: ps}}, nil
 }
 
 func encodeCWD(w io.Writer, p *Puzzle) error {

@@ -22,6 +22,10 @@ func TestReadFileEntriesBadMiddle(t *testing.T) {
 		{"set.tatham", "2x2:1//1/\n2x2:1//1/3\n2x2:/1//1\n", ":2: puzzle 2: row 2: clue does not fit"},
 		{"set.taai", "$1\n1\n\n1\n\n$2\n1\n\n1\t1\n\n$3\n2\n2\n2\n2\n", ":9: puzzle 2: row 1: clue does not fit"},
 		{"set.xml", xmlSet, ": puzzle 2: "},
+		// The middle puzzle cannot be read at all, not only validated.
+		{"syntax.non", "width 2\nheight 2\nrows\n1\n0\ncolumns\n1\n0\n====\nwidth 2\nheight 2\nrows\nx\n0\ncolumns\n1\n0\n====\nwidth 2\nheight 2\nrows\n2\n0\ncolumns\n1\n1\n", ":13: puzzle 2: "},
+		{"syntax.taai", "$1\n1\n\n1\n\n$2\n1\n$3\n2\n2\n2\n2\n", ":6: puzzle 2: puzzle $2 has 1 clue lines"},
+		{"syntax.xml", strings.Replace(xmlSet, "<count>3</count>", `<count color="purple">1</count>`, 1), ": puzzle 2: unknown colour \"purple\""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -31,10 +31,12 @@ const (
 )
 
 // parsed is what a decoder returns for each puzzle: the puzzle and where its
-// clues were, for validation errors.
+// clues were, for validation errors; or, in a file of several puzzles,
+// why this one could not be read (the others are).
 type parsed struct {
 	p   *Puzzle
 	pos positions
+	err error
 }
 
 type codec struct {
@@ -142,7 +144,11 @@ func DecodeEntries(r io.Reader, f Format) ([]Entry, error) {
 	}
 	out := make([]Entry, len(ps))
 	for i, x := range ps {
-		if err := validate(x.p, x.pos); err != nil {
+		err := x.err
+		if err == nil {
+			err = validate(x.p, x.pos)
+		}
+		if err != nil {
 			var pe *ParseError
 			if len(ps) > 1 && errors.As(err, &pe) { // say which one
 				pe.Err = fmt.Errorf("puzzle %d: %w", i+1, pe.Err)

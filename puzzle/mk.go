@@ -44,7 +44,7 @@ func decodeMK(r io.Reader) ([]parsed, error) {
 	if err := expectNoMore(ls, i, "the last column clue"); err != nil {
 		return nil, err
 	}
-	return []parsed{{p, ps}}, nil
+	return []parsed{{p: p, pos: ps}}, nil
 }
 
 func encodeMK(w io.Writer, p *Puzzle) error {

@@ -34,7 +34,7 @@ func decodeNIN(r io.Reader) ([]parsed, error) {
 	if err := expectNoMore(ls, i, "the last column clue"); err != nil {
 		return nil, err
 	}
-	return []parsed{{p, ps}}, nil
+	return []parsed{{p: p, pos: ps}}, nil
 }
 
 func encodeNIN(w io.Writer, p *Puzzle) error {

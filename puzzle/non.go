@@ -48,10 +48,10 @@ func decodeNON(r io.Reader) ([]parsed, error) {
 			continue
 		}
 		x, ok, err := parseNONSection(ls, start, i)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
+		switch {
+		case err != nil:
+			out = append(out, parsed{err: err}) // the others are read
+		case ok:
 			out = append(out, x)
 		}
 		start = i + 1
@@ -257,7 +257,7 @@ func (s *nonSection) build(start int) (parsed, error) {
 		}
 	}
 	p.Palette = s.pal.finish()
-	return parsed{p, ps}, nil
+	return parsed{p: p, pos: ps}, nil
 }
 
 func (s *nonSection) resolve(lines []nonLine, kind string) ([]Clue, []int, error) {

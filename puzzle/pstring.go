@@ -37,7 +37,7 @@ func decodeString(r io.Reader) ([]parsed, error) {
 	if p.Cols, err = parseStringClues(cs, "column"); err != nil {
 		return nil, errorf(n, "%w", err)
 	}
-	return []parsed{{p, positions{start: n}}}, nil
+	return []parsed{{p: p, pos: positions{start: n}}}, nil
 }
 
 // parseStringClues reads ":"-separated clues of the given kind.

@@ -48,7 +48,7 @@ func decodeTAAI(r io.Reader) ([]parsed, error) {
 		cur.trimTrailingBlank()
 		p, err := cur.build()
 		if err != nil {
-			return err
+			p = parsed{err: err} // the others are read
 		}
 		out = append(out, p)
 		cur = nil

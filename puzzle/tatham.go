@@ -29,7 +29,7 @@ func decodeTatham(r io.Reader) ([]parsed, error) {
 		if err != nil {
 			return nil, errorf(i+1, "%w", err)
 		}
-		out = append(out, parsed{p, positions{start: i + 1}})
+		out = append(out, parsed{p: p, pos: positions{start: i + 1}})
 	}
 	return out, nil
 }

@@ -56,7 +56,7 @@ func decodeText(r io.Reader) ([]parsed, error) {
 	if err := expectNoMore(ls, i, "the column clues"); err != nil {
 		return nil, err
 	}
-	return []parsed{{p, ps}}, nil
+	return []parsed{{p: p, pos: ps}}, nil
 }
 
 func encodeText(w io.Writer, p *Puzzle) error {

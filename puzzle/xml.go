@@ -222,7 +222,8 @@ func decodeXML(r io.Reader) ([]parsed, error) {
 	for _, pz := range puzzles {
 		p, err := xmlPuzzle(pz)
 		if err != nil {
-			return nil, err
+			out = append(out, parsed{err: err}) // the others are read
+			continue
 		}
 		if p.p.Author == "" {
 			p.p.Author = set["author"]

@@ -132,14 +132,17 @@ func writeDIMACS(ctx context.Context, c *cli.Context, out string, e *encode.Enco
 // onePuzzle reads puzzle n (from 1) of the named file; flag names the
 // option that chose n, for the error.
 func onePuzzle(c *cli.Context, name string, n int, flag string) (*puzzle.Puzzle, error) {
-	ps, err := readPuzzles(c, name)
+	es, err := readEntries(c, name)
 	if err != nil {
 		return nil, err
 	}
-	if n < 1 || n > len(ps) {
-		return nil, usagef(c, "%s %d: %s holds %d puzzle(s)", flag, n, name, len(ps))
+	if n < 1 || n > len(es) {
+		return nil, usagef(c, "%s %d: %s holds %d puzzle(s)", flag, n, name, len(es))
 	}
-	return ps[n-1], nil
+	if err := es[n-1].Err; err != nil { // the others may be fine
+		return nil, cli.Exit(err, exitError)
+	}
+	return es[n-1].Puzzle, nil
 }
 
 // parseGridFile parses the named file ("-" is standard input) with parse;

@@ -93,9 +93,12 @@ func describe(file string, i, n int, p *puzzle.Puzzle) puzzleInfo {
 
 func info(c *cli.Context, args []string) error {
 	name := args[0]
-	ps, err := readPuzzles(c, name)
+	es, err := readEntries(c, name)
 	if err != nil {
 		return err
+	}
+	if len(es) == 1 && es[0].Err != nil {
+		return cli.Exit(es[0].Err, exitError)
 	}
 	w := c.App.Writer
 	var enc *json.Encoder
@@ -103,8 +106,15 @@ func info(c *cli.Context, args []string) error {
 		enc = json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
 	}
-	for i, p := range ps {
-		in := describe(name, i, len(ps), p)
+	bad, printed := false, false
+	for i, e := range es {
+		if e.Err != nil { // say so, and describe the others
+			fmt.Fprintf(c.App.ErrWriter, "nonosat: %v\n", e.Err)
+			bad = true
+			continue
+		}
+		p := e.Puzzle
+		in := describe(name, i, len(es), p)
 		if c.Bool("grade") {
 			res, err := solver.Solve(c.Context, p, solver.Options{})
 			if err != nil {
@@ -119,7 +129,7 @@ func info(c *cli.Context, args []string) error {
 		if enc != nil {
 			err = enc.Encode(in)
 		} else {
-			if i > 0 {
+			if printed {
 				fmt.Fprintln(w)
 			}
 			err = writeInfo(w, in)
@@ -127,6 +137,10 @@ func info(c *cli.Context, args []string) error {
 		if err != nil {
 			return cli.Exit(err, exitError)
 		}
+		printed = true
+	}
+	if bad {
+		return cli.Exit("", exitError)
 	}
 	return nil
 }

@@ -48,6 +48,41 @@ func TestBadPuzzleOfSeveral(t *testing.T) {
 	}
 }
 
+// TestUnreadablePuzzleOfSeveral: a puzzle of a tournament file that
+// cannot be read at all (an odd number of clue lines) is reported with
+// its number, and the others are solved.
+func TestUnreadablePuzzleOfSeveral(t *testing.T) {
+	const file = "testdata/multi/syntax-middle.taai"
+	r := run(t, "check", file)
+	if r.code != exitError || !strings.Contains(r.stderr, file+":16: puzzle 2: puzzle $2 has 5 clue lines") ||
+		r.stdout != file+" $1: unique\n"+file+" $3: unique\n" {
+		t.Errorf("check %s: %v; want puzzles 1 and 3 unique, and puzzle 2's error", file, r)
+	}
+}
+
+// TestOnePuzzleOfSeveral: the commands that take one puzzle of a file
+// (--index, --puzzle) take a good one beside a bad one, and info
+// describes the good ones and reports the bad one.
+func TestOnePuzzleOfSeveral(t *testing.T) {
+	for _, args := range [][]string{
+		{"hint", "--puzzle", "3", badMiddle},
+		{"steps", "--puzzle", "3", badMiddle},
+		{"dimacs", "--index", "3", badMiddle},
+	} {
+		if r := run(t, args...); r.code != exitOK || r.stdout == "" {
+			t.Errorf("%v: %v; want exit 0 and output", args, r)
+		}
+	}
+	if r := run(t, "hint", "--puzzle", "2", badMiddle); r.code != exitError || !strings.Contains(r.stderr, badMiddleErr) {
+		t.Errorf("hint --puzzle 2 %s: %v; want exit 1 and %q", badMiddle, r, badMiddleErr)
+	}
+	r := run(t, "info", badMiddle)
+	if r.code != exitError || !strings.Contains(r.stderr, badMiddleErr) ||
+		!strings.Contains(r.stdout, "1 of 3") || !strings.Contains(r.stdout, "3 of 3") || strings.Contains(r.stdout, "2 of 3") {
+		t.Errorf("info %s: %v; want puzzles 1 and 3 described, exit 1 and %q", badMiddle, r, badMiddleErr)
+	}
+}
+
 // TestBatchOutputIsInput: batch refuses -o naming one of its input
 // puzzles, named or found in a folder, and leaves it as it was.
 func TestBatchOutputIsInput(t *testing.T) {

@@ -221,18 +221,24 @@ func (s *server) readPuzzle(r *http.Request, body []byte) (*puzzle.Puzzle, int, 
 			return nil, 0, badRequest("cannot tell the puzzle format from the content; add ?format=NAME (%s)", formatNames())
 		}
 	}
-	ps, err := puzzle.DecodeAll(bytes.NewReader(body), f)
-	if err != nil {
+	bad := func(err error) error {
 		var pe *puzzle.ParseError
 		if errors.As(err, &pe) && pe.File == "" {
 			pe.File = "request"
 		}
-		return nil, 0, badRequest("%v", err)
+		return badRequest("%v", err)
 	}
-	if n > len(ps) {
-		return nil, 0, badRequest("puzzle=%d: the request holds %d puzzle(s)", n, len(ps))
+	es, err := puzzle.DecodeEntries(bytes.NewReader(body), f)
+	if err != nil {
+		return nil, 0, bad(err)
 	}
-	p := ps[n-1]
+	if n > len(es) {
+		return nil, 0, badRequest("puzzle=%d: the request holds %d puzzle(s)", n, len(es))
+	}
+	if err := es[n-1].Err; err != nil { // the others may be fine
+		return nil, 0, bad(err)
+	}
+	p, ps := es[n-1].Puzzle, es
 	if err := s.checkSize(p.Width(), p.Height()); err != nil {
 		return nil, 0, err
 	}

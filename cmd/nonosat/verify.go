@@ -33,15 +33,10 @@ func verify(c *cli.Context, args []string) error {
 	if args[0] == "-" && args[1] == "-" {
 		return usagef(c, "PUZZLE and GRID cannot both be standard input")
 	}
-	ps, err := readPuzzles(c, args[0])
+	p, err := onePuzzle(c, args[0], c.Int("index"), "--index")
 	if err != nil {
 		return err
 	}
-	n := c.Int("index")
-	if n < 1 || n > len(ps) {
-		return usagef(c, "--index %d: %s holds %d puzzle(s)", n, args[0], len(ps))
-	}
-	p := ps[n-1]
 
 	name := args[1]
 	var r io.Reader = c.App.Reader
