@@ -41,10 +41,14 @@ func convert(c *cli.Context, args []string) error {
 		return usagef(c, "--to: nonosat cannot write format %s", to)
 	}
 	in, out := args[0], c.String("output")
+	if sameFile(in, out) {
+		return usagef(c, "-o %s is the input file; write to another one", out)
+	}
 	ps, err := readPuzzles(c, in)
 	if err != nil {
 		return err
 	}
+	warnSuffix(c, out, to)
 
 	for i, p := range ps {
 		if !to.Color() && !p.IsBW() {
@@ -80,6 +84,31 @@ func convert(c *cli.Context, args []string) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "nonosat: %s holds one puzzle per file; wrote %d files %s ... %s\n", to, len(ps), names[0], names[len(names)-1])
 	return nil
+}
+
+// sameFile reports whether the named files both exist and are one file
+// (standard input, "-", is no file).
+func sameFile(a, b string) bool {
+	if a == "-" || b == "" || b == "-" {
+		return false
+	}
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
+}
+
+// warnSuffix warns when file out, to be written in format f, has the
+// suffix of another format, which is how nonosat would read it back.
+func warnSuffix(c *cli.Context, out string, f puzzle.Format) {
+	if out == "" || out == "-" || filepath.Ext(out) == "" {
+		return
+	}
+	if g, err := puzzle.Detect(out, nil); err == nil && g != f {
+		fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s is written in format %s, but its suffix says %s: read it back with --format %s\n", out, f, g, f)
+	}
 }
 
 // numberedNames returns n file names made from out by inserting -0001,

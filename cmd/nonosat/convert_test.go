@@ -164,3 +164,31 @@ func TestNumberedNames(t *testing.T) {
 		}
 	}
 }
+
+// TestConvertOutputChecks: convert refuses -o naming its input, which it
+// leaves as it was, and warns when OUT's suffix names another format than
+// --to (nonosat would read it back as that one).
+func TestConvertOutputChecks(t *testing.T) {
+	needFormats(t, puzzle.NON, puzzle.NIN)
+	dir := t.TempDir()
+	in := filepath.Join(dir, "heart.non")
+	src, err := os.ReadFile("testdata/heart.non")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(in, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, "convert", in, "--to", "nin", "-o", in)
+	if now, _ := os.ReadFile(in); r.code != exitUsage || !bytes.Equal(now, src) {
+		t.Errorf("convert %s -o the same file: %v; want exit %d and the file unchanged", in, r, exitUsage)
+	}
+	out := filepath.Join(dir, "heart-nin.non")
+	r = run(t, "convert", in, "--to", "nin", "-o", out)
+	if r.code != exitOK || !strings.Contains(r.stderr, "warning: "+out+" is written in format nin, but its suffix says non") {
+		t.Errorf("convert --to nin -o %s: %v; want exit 0 and a warning about the suffix", out, r)
+	}
+	if r := run(t, "convert", in, "--to", "nin", "-o", filepath.Join(dir, "heart.nin")); r.code != exitOK || r.stderr != "" {
+		t.Errorf("convert --to nin -o heart.nin: %v; want exit 0 and no warning", r)
+	}
+}

@@ -216,6 +216,7 @@ func makeFormat(c *cli.Context, out string) (puzzle.Format, error) {
 		if f, err = puzzle.ParseFormat(c.String("to")); err != nil {
 			return "", usagef(c, "--to: %v", err)
 		}
+		warnSuffix(c, out, f)
 	case out != "" && out != "-":
 		ext := strings.ToLower(filepath.Ext(out))
 		if ext == ".txt" || ext == ".text" {
