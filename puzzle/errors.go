@@ -35,7 +35,7 @@ var (
 	ErrTotals      = errors.New("row and column totals differ")
 	ErrColor       = errors.New("unknown colour")
 	ErrFormat      = errors.New("unknown format")
-	ErrUnsupported = errors.New("format cannot express this puzzle")
+	ErrUnsupported = errors.New("not supported") // a file nonosat cannot read, or a puzzle a format cannot express
 )
 
 // errorf returns a *ParseError at line n wrapping a formatted message.

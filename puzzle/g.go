@@ -94,7 +94,7 @@ func decodeG(r io.Reader) ([]parsed, error) {
 			case strings.HasPrefix(line, "#d") || strings.HasPrefix(line, "#D"):
 				state, hasTable = gColors, true
 			case strings.HasPrefix(line, "#t") || strings.HasPrefix(line, "#T"):
-				return nil, errorf(n, "%w: triddlers (hexagonal grids) are not supported", ErrUnsupported)
+				return nil, errorf(n, "%w: triddlers (hexagonal grids)", ErrUnsupported)
 			default:
 				if m := reGMeta.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
 					setGMeta(p, strings.ToLower(m[1]), m[2])
@@ -103,7 +103,7 @@ func decodeG(r io.Reader) ([]parsed, error) {
 		case gColors:
 			switch {
 			case strings.HasPrefix(line, "#t") || strings.HasPrefix(line, "#T"):
-				return nil, errorf(n, "%w: triddlers (hexagonal grids) are not supported", ErrUnsupported)
+				return nil, errorf(n, "%w: triddlers (hexagonal grids)", ErrUnsupported)
 			case strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "":
 				continue
 			}
@@ -198,7 +198,7 @@ func parseGColor(line string, n int) (gColor, error) {
 		return gColor{}, errorf(n, "%w: colour %q has no XPM colour word or #RRGGBB", ErrColor, in)
 	}
 	if len(f) > 1 && reGGlue.MatchString(f[1]) {
-		return gColor{}, errorf(n, "%w: glued triangles (comment %q) are not supported", ErrUnsupported, f[1])
+		return gColor{}, errorf(n, "%w: glued triangles (comment %q)", ErrUnsupported, f[1])
 	}
 	word := f[0]
 	sw := Swatch{Char: out}

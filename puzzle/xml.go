@@ -255,7 +255,7 @@ type xmlCount struct {
 func xmlPuzzle(pz *xnode) (parsed, error) {
 	p := &Puzzle{}
 	if t, _ := pz.get("type"); t == "triddler" {
-		return parsed{}, errorf(pz.line, "%w: triddlers (hexagonal grids) are not supported", ErrUnsupported)
+		return parsed{}, errorf(pz.line, "%w: triddlers (hexagonal grids)", ErrUnsupported)
 	} else if t != "" && t != "grid" {
 		return parsed{}, syntaxAt(pz.line, "puzzle type %q, want grid", clip(t))
 	}

@@ -143,6 +143,9 @@ func TestFixCommand(t *testing.T) {
 	if r := run(t, "check", in); r.code != exitMultiple {
 		t.Fatalf("the test puzzle is not ambiguous:\n%v", r)
 	}
+	if r := run(t, "fix", "testdata/heart-badgoal.non"); r.code != exitOK || !strings.Contains(r.stderr, "has a goal picture that is not a solution") {
+		t.Errorf("fix heart-badgoal.non: %v; want exit 0, saying the goal is no solution", r)
+	}
 	r := run(t, "fix", "--json", in)
 	var j struct {
 		Edits []json.RawMessage `json:"edits"`
@@ -201,5 +204,8 @@ func TestGenerateCommand(t *testing.T) {
 		if r := run(t, args...); r.code != exitUsage {
 			t.Errorf("%v: exit %d, want %d\n%v", args, r.code, exitUsage, r)
 		}
+	}
+	if r := run(t, "generate", "--size", "2000x2000"); r.code != exitUsage || !strings.Contains(r.stderr, "want whole numbers from 1 to 1000") {
+		t.Errorf("generate --size 2000x2000: %v; want exit %d saying the largest side", r, exitUsage)
 	}
 }

@@ -62,8 +62,12 @@ func fix(c *cli.Context, args []string) error {
 		if len(res.Solutions) == 0 {
 			return cli.Exit(fmt.Sprintf("%s: %s: no picture to edit", args[0], res.Verdict), exitNoSolution)
 		}
+		why := "has no goal picture"
+		if goal != nil {
+			why = "has a goal picture that is not a solution"
+		}
 		goal = res.Solutions[0]
-		fmt.Fprintf(c.App.ErrWriter, "nonosat: %s has no goal picture; editing the first solution found\n", args[0])
+		fmt.Fprintf(c.App.ErrWriter, "nonosat: %s %s; editing the first solution found\n", args[0], why)
 	}
 	es, err := design.Fix(c.Context, p, goal, design.FixOptions{Best: c.Int("best")})
 	if err != nil {

@@ -42,7 +42,10 @@ func generate(c *cli.Context, _ []string) error {
 		return usagef(c, "--size WxH is required")
 	}
 	w, h, err := parseWxH(c.String("size"))
-	if err != nil || w == 0 || h == 0 {
+	if err != nil {
+		return usagef(c, "--size %v", err) // too large, or not WxH
+	}
+	if w == 0 || h == 0 {
 		return usagef(c, "--size %q: want WxH, e.g. 20x20", c.String("size"))
 	}
 	out := c.String("output")

@@ -165,8 +165,8 @@ func pictureOptions(c *cli.Context) (picture.Options, error) {
 	var o picture.Options
 	if c.IsSet("colors") {
 		o.Colors = c.Int("colors")
-		if o.Colors < 1 || o.Colors > puzzle.MaxColors {
-			return o, usagef(c, "--colors %d: want 1 to %d", o.Colors, puzzle.MaxColors)
+		if o.Colors < 0 || o.Colors > puzzle.MaxColors {
+			return o, usagef(c, "--colors %d: want 1 to %d, or 0 to keep the picture's own", o.Colors, puzzle.MaxColors)
 		}
 	}
 	if s := c.String("size"); s != "" {

@@ -181,7 +181,7 @@ func TestMakeErrors(t *testing.T) {
 		{"missing file", []string{"make", "nonexistent.png"}, exitError, "nonexistent.png"},
 		{"bad size", []string{"make", art, "--size", "ten"}, exitUsage, `--size: "ten": want WxH`},
 		{"zero size", []string{"make", art, "--size", "0x3"}, exitUsage, "want whole numbers from 1 to 1000"},
-		{"bad colors", []string{"make", art, "--colors", "0"}, exitUsage, "--colors 0: want 1 to 63"},
+		{"bad colors", []string{"make", art, "--colors", "-1"}, exitUsage, "--colors -1: want 1 to 63, or 0 to keep the picture's own"},
 		{"bad background", []string{"make", art, "--background", "pink"}, exitUsage, "--background"},
 		{"bad color", []string{"make", art, "--color", "sometimes"}, exitUsage, `--color "sometimes"`},
 		{"unknown suffix", []string{"make", art, "-o", "out.xyz"}, exitUsage, "cannot tell the format of out.xyz"},
