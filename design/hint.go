@@ -8,7 +8,6 @@ import (
 	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
-	"github.com/nonosat/nonosat/solver"
 )
 
 // Hint is the next step on a partly filled grid, and the known cells that
@@ -74,19 +73,17 @@ func NextHint(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid) (Hint, error
 
 // Steps is the whole solution of p from the empty grid as steps, each the
 // simplest available (see [NextHint]). A puzzle with several solutions is
-// finished along one of them (its guesses say so).
+// finished along its goal, if it carries one that is a solution, else
+// along one of them (its guesses say so).
 func Steps(ctx context.Context, p *puzzle.Puzzle) ([]Step, error) {
-	res, err := solver.Solve(ctx, p, solver.Options{Max: 1})
+	sol, ok, err := completion(ctx, p, EmptyGrid(p))
 	if err != nil {
 		return nil, err
 	}
-	if len(res.Solutions) == 0 {
-		if res.Verdict == solver.Timeout {
-			return nil, ctx.Err()
-		}
+	if !ok {
 		return nil, ErrNoSolution
 	}
-	st := newStepper(p, EmptyGrid(p), res.Solutions[0])
+	st := newStepper(p, EmptyGrid(p), sol)
 	var steps []Step
 	for !st.done() {
 		if err := ctx.Err(); err != nil {
@@ -101,9 +98,14 @@ func Steps(ctx context.Context, p *puzzle.Puzzle) ([]Step, error) {
 	return steps, nil
 }
 
-// completion finds a solution of p that agrees with every known cell of g;
-// ok is false when there is none.
+// completion finds a solution of p that agrees with every known cell of g:
+// the designer's goal when it is one, so that the guesses of a puzzle
+// of several solutions lead to the intended picture; ok is false when
+// there is none.
 func completion(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid) (puzzle.Grid, bool, error) {
+	if p.Goal != nil && agrees(p.Goal, g) && puzzle.Check(p, p.Goal) == nil {
+		return p.Goal.Clone(), true, nil
+	}
 	s := linesolve.NewState(p)
 	for r, row := range g {
 		for c, v := range row {
@@ -113,6 +115,19 @@ func completion(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid) (puzzle.Gr
 		}
 	}
 	return firstSolution(ctx, s)
+}
+
+// agrees reports whether grid sol has the colour of every known cell of
+// the partial grid g (of the same size).
+func agrees(sol, g puzzle.Grid) bool {
+	for r, row := range g {
+		for c, v := range row {
+			if v != Unknown && sol[r][c] != v {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // firstSolution searches s for a solution with the learner, which is

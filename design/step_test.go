@@ -3,6 +3,7 @@ package design_test
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/nonosat/nonosat/design"
@@ -145,4 +146,35 @@ func TestStepsRandom(t *testing.T) {
 		t.Errorf("steps by kind %v: want line steps and guesses among 60 random puzzles", kinds)
 	}
 	t.Logf("steps by kind: %v", kinds)
+}
+
+// TestStepsFollowGoal: the 2×2 puzzle with a 1 in every line has two
+// solutions; its steps end on the goal the file carries, whichever of
+// the two it is.
+func TestStepsFollowGoal(t *testing.T) {
+	for _, goal := range []string{"#.\n.#", ".#\n#."} {
+		g := make(puzzle.Grid, 2)
+		for r, row := range strings.Split(goal, "\n") {
+			for _, ch := range row {
+				g[r] = append(g[r], map[rune]puzzle.Color{'.': 0, '#': 1}[ch])
+			}
+		}
+		p := puzzle.FromGrid(g, nil)
+		steps, err := design.Steps(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, s := range steps {
+			for _, c := range s.Cells {
+				n++
+				if want := string(p.Char(g[c.Row-1][c.Col-1])); c.Color != want {
+					t.Errorf("goal %q: step %q sets (%d,%d) to %s, the goal has %s", goal, s.Reason, c.Row, c.Col, c.Color, want)
+				}
+			}
+		}
+		if n != 4 {
+			t.Errorf("goal %q: the steps set %d cells, want 4", goal, n)
+		}
+	}
 }
