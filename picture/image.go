@@ -248,6 +248,9 @@ type raster struct {
 	clear  []bool
 	known  map[puzzle.RGB]puzzle.Swatch // colour → swatch the input named
 	bgSwat *puzzle.Swatch               // background swatch the input named
+	// text: the background is the cells marked clear, if any; no
+	// colour becomes it (text art, whose characters all name colours)
+	text bool
 }
 
 func newRaster(w, h int) *raster {
@@ -277,7 +280,8 @@ func (ras *raster) grid(o Options) (puzzle.Grid, []puzzle.Swatch, error) {
 	if exact {
 		k = puzzle.MaxColors
 	}
-	if !anyClear || o.Background != nil {
+	implied := !anyClear && !ras.text // the background is a colour of the picture
+	if implied || o.Background != nil {
 		k++
 	}
 	if exact && len(hist) > k {
@@ -290,7 +294,7 @@ func (ras *raster) grid(o Options) (puzzle.Grid, []puzzle.Swatch, error) {
 	case len(reps) == 0:
 	case o.Background != nil:
 		bg = nearest(reps, *o.Background)
-	case !anyClear:
+	case implied:
 		bg = lightest(reps)
 	}
 

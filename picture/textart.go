@@ -205,7 +205,7 @@ func readTextArt(r io.Reader) (*raster, error) {
 	}
 
 	ras := newRaster(width, len(rows))
-	ras.known = known
+	ras.known, ras.text = known, true
 	for y, row := range rows {
 		for x := range width {
 			i := y*width + x

@@ -45,6 +45,19 @@ func TestTextArtDistinctChars(t *testing.T) {
 	}
 }
 
+// TestTextArtNoBackgroundChar: text art with no '.' or ' ' has no
+// background cell; no colour is taken for it (as the lightest colour of a
+// picture without transparent pixels is).
+func TestTextArtNoBackgroundChar(t *testing.T) {
+	g, pal, err := picture.DecodeTextArt(strings.NewReader("ab\nba\n"), picture.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pal) != 3 || g[0][0] == puzzle.Background || g[0][1] == puzzle.Background || g[0][0] == g[0][1] || g[1][0] != g[0][1] {
+		t.Errorf("DecodeTextArt(ab/ba) = %v %v, want two colours and no background cell", g, pal)
+	}
+}
+
 func TestTextArtTooManyColors(t *testing.T) {
 	var sb strings.Builder
 	for i := range puzzle.MaxColors + 1 {
