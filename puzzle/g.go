@@ -208,10 +208,12 @@ func parseGColor(line string, n int) (gColor, error) {
 			return gColor{}, errorf(n, "%w: %v", ErrColor, err)
 		}
 		sw.RGB = rgb
-		switch in {
-		case '0':
+		switch {
+		case len(f) > 1: // the name after the value, as encodeG writes it
+			sw.Name = strings.Join(f[1:], " ")
+		case in == '0':
 			sw.Name = "background"
-		case '1':
+		case in == '1':
 			sw.Name = "default"
 		default:
 			sw.Name = string(in)

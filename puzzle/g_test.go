@@ -15,7 +15,7 @@ import (
 func flagPuzzle() *puzzle.Puzzle {
 	pal := []puzzle.Swatch{
 		{Name: "white", RGB: puzzle.RGB{R: 255, G: 255, B: 255}, Char: ' '},
-		{Name: "g", RGB: puzzle.RGB{G: 0xa0}, Char: 'G'},
+		{Name: "green", RGB: puzzle.RGB{G: 0xa0}, Char: 'G'},
 		{Name: "yellow", RGB: puzzle.RGB{R: 255, G: 255}, Char: 'Y'},
 		{Name: "black/orange", RGB: puzzle.RGB{R: 128, G: 83}, Char: '/'},
 	}
@@ -123,7 +123,9 @@ func TestEncodeG(t *testing.T) {
 	if buf.String() != want {
 		t.Errorf("Encode(example B, G) =\n%s\nwant\n%s", buf.String(), want)
 	}
-	for _, p := range []*puzzle.Puzzle{dancer(), exampleB(), flagPuzzle()} {
+	named := exampleB() // a name no XPM word gives: written after #RRGGBB
+	named.Palette[2].Name = "dark red"
+	for _, p := range []*puzzle.Puzzle{dancer(), exampleB(), flagPuzzle(), named} {
 		q := roundTrip(t, p, puzzle.G)
 		if !reflect.DeepEqual(q.Palette, p.Palette) {
 			t.Errorf("G round trip changed the palette: %v, want %v", q.Palette, p.Palette)
