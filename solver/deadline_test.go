@@ -146,3 +146,25 @@ func TestDeadlineInLearner(t *testing.T) {
 		}
 	}
 }
+
+// TestProbeWorkBound: probing stops once its line solves, weighted by
+// their length, pass probeWork, and a puzzle whose every probe sweeps
+// the grid (60×60 with a 1 in every line: 439,320 line solves
+// unbounded) goes on undecided with what line solving found.
+func TestProbeWorkBound(t *testing.T) {
+	defer func(w int64) { probeWork = w }(probeWork)
+	probeWork = 1_000_000
+	one := make([][]int, 60)
+	for i := range one {
+		one[i] = []int{1}
+	}
+	p := puzzle.New(one, one)
+	pre := presolve(context.Background(), p, 0, nil)
+	if pre.stopped || pre.contradiction || pre.grid != nil || pre.state == nil {
+		t.Fatalf("presolve(60×60 permutations) = %+v, want undecided", pre)
+	}
+	// The bound is asked every 64 probes, each of at most 120 lines.
+	if work := int64(pre.state.Stats().Lines) * 60; work > probeWork+64*120*60 {
+		t.Errorf("probing did %d units of work (line solves × 60), want at most %d and a probe batch", work, probeWork)
+	}
+}
