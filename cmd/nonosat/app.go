@@ -180,6 +180,21 @@ func hasFlag(flags []cli.Flag, name string) bool {
 	return false
 }
 
+// runApp runs app on the command line args (the program name first),
+// noting how many arguments follow the first "--": urfave/cli drops a
+// "--" that comes before any other argument, and withArgs must not take
+// what follows it for flags.
+func runApp(app *cli.App, args []string) error {
+	if i := slices.Index(args, "--"); i > 0 {
+		app.Metadata = map[string]any{literalKey: len(args) - i - 1}
+	}
+	return app.Run(args)
+}
+
+// literalKey is the app metadata that runApp leaves for withArgs: the
+// number of arguments after "--".
+const literalKey = "literal"
+
 // errHelp asks withArgs to print the command's help.
 var errHelp = errors.New("help requested")
 
@@ -208,9 +223,18 @@ func withArgs(minArgs, maxArgs int, action func(c *cli.Context, args []string) e
 }
 
 // parseInterspersed sets the flags left among the arguments of c and
-// returns the remaining arguments. "-" is an argument; "--" ends the flags.
+// returns the remaining arguments. "-" is an argument; "--" ends the flags
+// (see runApp).
 func parseInterspersed(c *cli.Context) ([]string, error) {
 	in := c.Args().Slice()
+	n, _ := c.App.Metadata[literalKey].(int)
+	n = min(n, len(in))
+	args, err := parseFlags(c, in[:len(in)-n])
+	return append(args, in[len(in)-n:]...), err
+}
+
+// parseFlags is parseInterspersed on arguments in.
+func parseFlags(c *cli.Context, in []string) ([]string, error) {
 	var args []string
 	for i := 0; i < len(in); i++ {
 		a := in[i]

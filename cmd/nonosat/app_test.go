@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -34,7 +35,7 @@ func runIn(t *testing.T, stdin io.Reader, args ...string) result {
 	if stdin != nil {
 		app.Reader = stdin
 	}
-	err := app.Run(append([]string{"nonosat"}, args...))
+	err := runApp(app, append([]string{"nonosat"}, args...))
 	code := exitOK
 	if err != nil {
 		code = exitError
@@ -293,5 +294,33 @@ func TestParseInterspersed(t *testing.T) {
 	want := []string{"a", "-", "--to", "-h", "nin", "true"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("arguments and flags = %q, want %q", got, want)
+	}
+}
+
+// TestDoubleDash: "--" ends the flags, before the arguments or among
+// them, so that a file whose name starts with "-" can be named.
+func TestDoubleDash(t *testing.T) {
+	src, err := os.ReadFile("testdata/heart.non")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("-h.non", src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("heart.non", src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args   []string
+		unique int
+	}{
+		{[]string{"check", "--", "-h.non"}, 1},
+		{[]string{"check", "--timeout", "10s", "--", "-h.non"}, 1},
+		{[]string{"check", "heart.non", "--", "-h.non"}, 2},
+	} {
+		if r := run(t, tt.args...); r.code != exitOK || strings.Count(r.stdout, "unique") != tt.unique {
+			t.Errorf("%q: %v; want exit 0 and %d puzzles unique", tt.args, r, tt.unique)
+		}
 	}
 }

@@ -3,6 +3,6 @@ package main
 import "os"
 
 func main() {
-	err := newApp(os.Stdout, os.Stderr).Run(os.Args)
+	err := runApp(newApp(os.Stdout, os.Stderr), os.Args)
 	os.Exit(report(os.Stderr, err))
 }
