@@ -181,11 +181,15 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	t := time.Now()
 	defer func() { j.res.Stats.Learn = time.Since(t) }()
 	if j.o.Backend == "portfolio" {
-		sr := raceLearners(ctx, j.p, st, j.limit, j.known)
+		sr := raceLearners(ctx, j.p, st, j.limit, j.known, learnerBudget(j.o))
 		for _, g := range sr.sols[len(j.known):] {
 			if !j.add(g) {
 				break
 			}
+		}
+		if sr.memOut && sr.err == nil { // as on the learner's road: no SAT after it
+			j.res.MemoryOut = true
+			return true, false, nil
 		}
 		j.res.Learned = sr.err == nil && !sr.timedOut
 		return sr.err != nil || !sr.timedOut, sr.complete, sr.err
@@ -201,7 +205,11 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	}
 	if budget := learnerBudget(j.o); budget > 0 {
 		lim.Stop = func() bool {
-			j.res.MemoryOut = l.Bytes()+j.knownBytes() > budget
+			// Only enumeration fills the memory: before a second
+			// solution the learner blocks at most one, and its learnt
+			// clauses are halved as they pile up. A search for the
+			// verdict is not stopped (it would end as "timeout").
+			j.res.MemoryOut = j.count >= 2 && l.Bytes()+j.knownBytes() > budget
 			return j.res.MemoryOut
 		}
 	}
@@ -224,8 +232,13 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 
 // knownBytes is about how much memory the solutions kept take.
 func (j *job) knownBytes() int64 {
-	h, w := j.p.Height(), j.p.Width()
-	return int64(len(j.known)) * int64(24+h*(24+w))
+	return gridsBytes(j.p, len(j.known))
+}
+
+// gridsBytes is about how much memory n solution grids of p take.
+func gridsBytes(p *puzzle.Puzzle, n int) int64 {
+	h, w := p.Height(), p.Width()
+	return int64(n) * int64(24+h*(24+w))
 }
 
 // learn runs Learner l (made from the presolved state), with the known

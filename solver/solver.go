@@ -108,8 +108,9 @@ type Result struct {
 	Learned    bool          // decided by the learner stage, without SAT
 	Complete   bool          // Solutions are all there are
 	// MemoryOut: the learner stopped at Options.MaxMemory, filled by the
-	// solutions it kept and blocked (enumerating, counting); Count is a
-	// lower bound, and the verdict is Multiple, or Timeout.
+	// solutions it kept and blocked (enumerating, counting, past the
+	// second solution); Count is a lower bound, and the verdict is
+	// Multiple.
 	MemoryOut bool
 	Stats     Stats
 }
@@ -172,6 +173,7 @@ type searchResult struct {
 	timedOut bool
 	calls    int
 	err      error
+	memOut   bool // a learner stopped at its memory budget (raceLearners)
 }
 
 // search enumerates the solutions of e with back end b, up to limit
@@ -326,7 +328,11 @@ func (s *gridSet) add(g puzzle.Grid) bool {
 // confidence bound (learner/cdcl_decide.go's hintConf), the runner on taai2011 (commit
 // 03377f0): 9.7 s of wall time and 18.5 s of CPU, against 12.8 s and
 // 13.6 s for the default.
-func raceLearners(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, limit int, known []puzzle.Grid) searchResult {
+//
+// With budget > 0 each learner stops, with memOut, once it has two
+// solutions and its clauses and solutions pass half the budget (see
+// learnerBudget; two run at once).
+func raceLearners(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, limit int, known []puzzle.Grid, budget int64) searchResult {
 	ctx2, cancel := context.WithCancel(ctx)
 	defer cancel()
 	ch := make(chan searchResult, 2)
@@ -335,7 +341,14 @@ func raceLearners(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, li
 	for _, l := range []*learner.Learner{learner.New(st), second} {
 		go func() {
 			sr := searchResult{sols: append([]puzzle.Grid(nil), known...)}
-			res, err := learn(ctx2, p, l, known, learner.Limits{}, func(g puzzle.Grid) bool {
+			var lim learner.Limits
+			if budget > 0 {
+				lim.Stop = func() bool {
+					sr.memOut = len(sr.sols) >= 2 && l.Bytes()+gridsBytes(p, len(sr.sols)) > budget/2
+					return sr.memOut
+				}
+			}
+			res, err := learn(ctx2, p, l, known, lim, func(g puzzle.Grid) bool {
 				sr.sols = append(sr.sols, g)
 				return limit < 0 || len(sr.sols) < limit
 			})

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/internal/brute"
+	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
@@ -344,6 +345,37 @@ func TestMemoryBoundsEnumeration(t *testing.T) {
 	}
 	if res := count(10<<20, false); len(res.Solutions) != res.Count || res.Count >= small.Count {
 		t.Errorf("solve under 10 MB kept %d of %d solutions; want all, and fewer than a count (%d), which keeps none", len(res.Solutions), res.Count, small.Count)
+	}
+}
+
+// TestMemoryLeavesSearchAlone: a hard puzzle of one solution (10-Dom,
+// 7,000 conflicts) is decided under a small MaxMemory: the bound is for
+// enumeration, and the learnt clauses of a search for the verdict are not
+// solutions kept; stopping there gave "timeout" with no SAT after it.
+func TestMemoryLeavesSearchAlone(t *testing.T) {
+	for _, max := range []int{2, -1} {
+		res, err := solver.Solve(context.Background(), randpuzzle.Dom(10), solver.Options{Max: max, CountOnly: max < 0, MaxMemory: 2 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != solver.Unique || res.MemoryOut {
+			t.Errorf("Solve(10-Dom, Max %d, MaxMemory 2 MB) = %s, memory out %v; want unique", max, res.Verdict, res.MemoryOut)
+		}
+	}
+}
+
+// TestMemoryBoundsPortfolio: the portfolio's learners stop at MaxMemory
+// too, and SAT does not go on after them.
+func TestMemoryBoundsPortfolio(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	res, err := solver.Solve(ctx, permutation(30), solver.Options{Backend: "portfolio", Max: -1, CountOnly: true, IgnoreGoal: true, MaxMemory: 10 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.MemoryOut || res.Verdict != solver.Multiple || ctx.Err() != nil {
+		t.Errorf("Solve(permutation 30, portfolio, MaxMemory 10 MB) = %s, count %d, memory out %v, deadline passed %v; want multiple, memory out, before the deadline",
+			res.Verdict, res.Count, res.MemoryOut, ctx.Err() != nil)
 	}
 }
 
