@@ -46,6 +46,9 @@ func makeCmd() *cli.Command {
 
 func makePuzzle(c *cli.Context, args []string) error {
 	in, out := args[0], c.String("output")
+	if sameFile(in, out) { // as convert: the picture would be lost
+		return usagef(c, "-o %s is the input picture; write to another file", out)
+	}
 	o, err := pictureOptions(c)
 	if err != nil {
 		return err

@@ -170,6 +170,17 @@ func TestMakeScaleAndColors(t *testing.T) {
 	}
 }
 
+// TestMakeOutputIsInput: make refuses -o naming its input picture, as
+// convert does, and leaves it as it was.
+func TestMakeOutputIsInput(t *testing.T) {
+	const src = ".#.\n###\n.#.\n"
+	art := writeFile(t, "art.txt", src)
+	r := run(t, "make", art, "-o", art)
+	if now, _ := os.ReadFile(art); r.code != exitUsage || string(now) != src {
+		t.Errorf("make %s -o the same file: %v; want exit %d and the picture unchanged, have %q", art, r, exitUsage, now)
+	}
+}
+
 func TestMakeErrors(t *testing.T) {
 	art := writeFile(t, "x.txt", "#r.\n")
 	tests := []struct {
