@@ -103,7 +103,7 @@ func Steps(ctx context.Context, p *puzzle.Puzzle) ([]Step, error) {
 // of several solutions lead to the intended picture; ok is false when
 // there is none.
 func completion(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid) (puzzle.Grid, bool, error) {
-	if p.Goal != nil && agrees(p.Goal, g) && puzzle.Check(p, p.Goal) == nil {
+	if p.Goal != nil && puzzle.Check(p, p.Goal) == nil && agrees(p.Goal, g) { // Check first: it checks the size
 		return p.Goal.Clone(), true, nil
 	}
 	s := linesolve.NewState(p)

@@ -178,3 +178,16 @@ func TestStepsFollowGoal(t *testing.T) {
 		}
 	}
 }
+
+// TestHintGoalOfWrongSize: a goal of another size than the puzzle (a
+// Puzzle built by hand, not validated) is no solution: NextHint goes on
+// without it rather than index past its rows.
+func TestHintGoalOfWrongSize(t *testing.T) {
+	p := puzzle.New([][]int{{1}, {1}}, [][]int{{1}, {1}})
+	p.Goal = puzzle.Grid{{1, 0}}
+	g := design.EmptyGrid(p)
+	g[1][0] = 1 // a known cell in the row the goal lacks
+	if _, err := design.NextHint(context.Background(), p, g); err != nil {
+		t.Fatal(err)
+	}
+}

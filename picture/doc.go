@@ -10,9 +10,10 @@
 // picture becomes a grid:
 //
 //  1. Background. Pixels less than half opaque, and the background
-//     characters of text art, are background. If there are none, the
-//     lightest colour (after step 2) is the background, or with
-//     [Options.Background] set, the colour nearest to it.
+//     characters of text art, are background. If a picture has none, the
+//     lightest colour (after step 2) is the background (text art then has
+//     no background cell), or with [Options.Background] set, the colour
+//     nearest to it.
 //  2. Colours. With [Options.Colors] = N, the other pixels are reduced to
 //     at most N colours (N+1 when the background is still to be chosen
 //     from them) by a variance-based median cut: starting from one box
