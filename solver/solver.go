@@ -49,8 +49,9 @@ type Options struct {
 	// NoPresolve skips line solving before SAT.
 	NoPresolve bool
 	// Probe bounds probing after line solving (try each colour of each
-	// undecided cell, propagate, drop the colours that fail): 0 means the
-	// default budget, negative means no probing.
+	// undecided cell, propagate, drop the colours that fail), in probes:
+	// 0 means the default budget, negative means no probing. Probing also
+	// stops at a bound on its line solves (probeWork in presolve.go).
 	Probe int
 	// Search sets the learner stage between presolving and SAT: a
 	// learner.Learner (clause learning over the cells, the line solvers
@@ -172,8 +173,8 @@ type searchResult struct {
 	complete bool          // sols are all the solutions
 	timedOut bool
 	calls    int
-	err      error
 	memOut   bool // a learner stopped at its memory budget (raceLearners)
+	err      error
 }
 
 // search enumerates the solutions of e with back end b, up to limit

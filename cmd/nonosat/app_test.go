@@ -230,6 +230,7 @@ func TestInputErrors(t *testing.T) {
 			{"info", "testdata/bad-clue.non"},
 			{"convert", "testdata/bad-clue.non", "--to", "non"},
 			{"verify", "testdata/bad-clue.non", "testdata/heart.grid"},
+			{"dimacs", "--index", "2", "testdata/bad-clue.non"}, // the parse error, not "holds 1 puzzle"
 		} {
 			r := run(t, cmd...)
 			var pe *puzzle.ParseError

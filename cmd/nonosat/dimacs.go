@@ -136,6 +136,9 @@ func onePuzzle(c *cli.Context, name string, n int, flag string) (*puzzle.Puzzle,
 	if err != nil {
 		return nil, err
 	}
+	if len(es) == 1 && es[0].Err != nil { // a file of one bad puzzle: say what is wrong
+		return nil, cli.Exit(es[0].Err, exitError)
+	}
 	if n < 1 || n > len(es) {
 		return nil, usagef(c, "%s %d: %s holds %d puzzle(s)", flag, n, name, len(es))
 	}
