@@ -295,7 +295,7 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 		if err != nil {
 			return true, false, err
 		}
-		sr = search(ctx, j.p, e, b, j.limit, j.known, j.each)
+		sr = search(ctx, j.p, e, b, j.limit, j.known, j.each, learnerBudget(j.o))
 		b.close()
 	}
 	j.res.Stats.SATCalls = sr.calls
@@ -303,6 +303,10 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 	j.count = len(sr.sols)
 	if sr.err != nil {
 		return true, false, sr.err
+	}
+	if sr.memOut {
+		j.res.MemoryOut = true
+		return true, false, nil
 	}
 	return !sr.timedOut, sr.complete, nil
 }

@@ -31,6 +31,10 @@ const (
 // puzzle.Check: a bug in nonosat or the SAT solver, never an answer.
 var ErrBug = errors.New("internal error")
 
+// ErrMemory ends [Solutions] when Options.MaxMemory stopped the
+// enumeration (see Result.MemoryOut).
+var ErrMemory = errors.New("the memory limit stopped the enumeration")
+
 // Options configure a solve. The zero value is a sensible default.
 type Options struct {
 	// Max is the number of solutions to look for; 0 means 2, enough to
@@ -79,9 +83,9 @@ type Options struct {
 	// MaxMemory is the memory, in bytes, that the formula and the SAT
 	// back end may take (0: no limit). Encoding stops with a
 	// *encode.TooBigError as soon as the formula passes its share (see
-	// formulaBudget), before the back end gets it. The learner stops
-	// with Result.MemoryOut once the solutions it has kept and blocked
-	// take their share (see learnerBudget).
+	// formulaBudget), before the back end gets it. Enumeration (the
+	// learner's, or SAT's) stops with Result.MemoryOut once the solutions
+	// it has kept and blocked take their share (see learnerBudget).
 	MaxMemory int64
 	// Proof, when set, records the steps that prove the verdict as the
 	// solve takes them (see ProofTrace), for Certify.
@@ -108,8 +112,8 @@ type Result struct {
 	LineSolved bool          // decided by line solving and probing alone, without SAT
 	Learned    bool          // decided by the learner stage, without SAT
 	Complete   bool          // Solutions are all there are
-	// MemoryOut: the learner stopped at Options.MaxMemory, filled by the
-	// solutions it kept and blocked (enumerating, counting, past the
+	// MemoryOut: the enumeration stopped at Options.MaxMemory, filled by
+	// the solutions it kept and blocked (enumerating, counting, past the
 	// second solution); Count is a lower bound, and the verdict is
 	// Multiple.
 	MemoryOut bool
@@ -140,7 +144,8 @@ func Count(ctx context.Context, p *puzzle.Puzzle, limit int, o Options) (n int, 
 }
 
 // Solutions yields the solutions of p one by one, up to o.Max (0 or
-// negative: all). A deadline ends the sequence with the context's error.
+// negative: all). A deadline ends the sequence with the context's error,
+// Options.MaxMemory with ErrMemory.
 func Solutions(ctx context.Context, p *puzzle.Puzzle, o Options) iter.Seq2[puzzle.Grid, error] {
 	return func(yield func(puzzle.Grid, error) bool) {
 		if o.Max == 0 {
@@ -158,8 +163,15 @@ func Solutions(ctx context.Context, p *puzzle.Puzzle, o Options) iter.Seq2[puzzl
 		if stopped {
 			return
 		}
-		if err == nil && res.Verdict == Timeout {
-			err = ctx.Err()
+		// Ended before the last solution (or o.Max): say why, even
+		// after two solutions, when the verdict is Multiple.
+		if err == nil && !res.Complete && (o.Max < 0 || res.Count < o.Max) {
+			switch {
+			case res.MemoryOut:
+				err = ErrMemory
+			case ctx.Err() != nil:
+				err = ctx.Err()
+			}
 		}
 		if err != nil {
 			yield(nil, err)
@@ -183,8 +195,9 @@ type searchResult struct {
 // count first and are blocked before the first call; each does not see
 // them again. each, if not nil, sees every new solution and may stop the
 // search by returning false.
-func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend, limit int, known []puzzle.Grid, each func(puzzle.Grid) bool) (sr searchResult) {
-	var fresh bool // accept is seeing new solutions, not known ones
+func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend, limit int, known []puzzle.Grid, each func(puzzle.Grid) bool, budget int64) (sr searchResult) {
+	var blocks int64 // literals of the blocking clauses added
+	var fresh bool   // accept is seeing new solutions, not known ones
 	var seen gridSet
 	accept := func(g puzzle.Grid) (more bool) {
 		if err := puzzle.Check(p, g); err != nil {
@@ -248,6 +261,15 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 		if !more {
 			return sr
 		}
+		// Enumerating: the solutions kept (and their entries in seen)
+		// and their blocking clauses, held here and, about twice over,
+		// by the back end, are what grows; they stop at budget (0: no
+		// limit), as the learner's do.
+		blocks += int64(len(block))
+		if budget > 0 && len(sr.sols) >= 2 && gridsBytes(p, len(sr.sols))+64*int64(len(sr.sols))+12*blocks > budget {
+			sr.memOut = true
+			return sr
+		}
 		b.add(block)
 	}
 }
@@ -270,7 +292,7 @@ func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, 
 		n++
 		go func() {
 			defer b.close()
-			ch <- search(ctx2, p, e, b, limit, known, nil)
+			ch <- search(ctx2, p, e, b, limit, known, nil, learnerBudget(o)/2) // two at once
 		}()
 	}
 	var first searchResult

@@ -2,6 +2,7 @@ package solver_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -360,6 +361,47 @@ func TestMemoryLeavesSearchAlone(t *testing.T) {
 		}
 		if res.Verdict != solver.Unique || res.MemoryOut {
 			t.Errorf("Solve(10-Dom, Max %d, MaxMemory 2 MB) = %s, memory out %v; want unique", max, res.Verdict, res.MemoryOut)
+		}
+	}
+}
+
+// TestMemoryBoundsSAT: enumeration on the SAT road stops at MaxMemory
+// too, the solutions and blocking clauses being what grows.
+func TestMemoryBoundsSAT(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	res, err := solver.Solve(ctx, permutation(12), solver.Options{Backend: "gini", Search: -1, Max: -1, IgnoreGoal: true, MaxMemory: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.MemoryOut || res.Verdict != solver.Multiple || res.Complete || res.Count < 2 || len(res.Solutions) != res.Count || ctx.Err() != nil {
+		t.Errorf("Solve(permutation 12, gini, no search, MaxMemory 1 MB) = %s, count %d, complete %v, memory out %v; want multiple, incomplete, memory out",
+			res.Verdict, res.Count, res.Complete, res.MemoryOut)
+	}
+}
+
+// TestSolutionsSayWhyTheyEnd: Solutions that a deadline or the memory
+// limit ends after more than two solutions ends with the reason.
+func TestSolutionsSayWhyTheyEnd(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	for _, tt := range []struct {
+		ctx  context.Context
+		o    solver.Options
+		want error
+	}{
+		{ctx, solver.Options{}, context.DeadlineExceeded},
+		{context.Background(), solver.Options{MaxMemory: 1 << 20}, solver.ErrMemory},
+	} {
+		n, last := 0, error(nil)
+		for g, err := range solver.Solutions(tt.ctx, permutation(30), tt.o) {
+			if g != nil {
+				n++
+			}
+			last = err
+		}
+		if n < 3 || !errors.Is(last, tt.want) {
+			t.Errorf("Solutions(permutation 30, %+v): %d solutions, last error %v; want more than two, then %v", tt.o, n, last, tt.want)
 		}
 	}
 }
