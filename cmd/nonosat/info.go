@@ -52,6 +52,7 @@ type puzzleInfo struct {
 	GoalError   string        `json:"goal_error,omitempty"` // why the goal fails Check
 	Verdict     string        `json:"verdict,omitempty"`    // with --grade
 	Grade       *design.Grade `json:"grade,omitempty"`      // with --grade, unless timed out
+	Error       string        `json:"error,omitempty"`      // a puzzle of the file that cannot be read: the rest is empty
 }
 
 type colorInfo struct {
@@ -111,6 +112,11 @@ func info(c *cli.Context, args []string) error {
 		if e.Err != nil { // say so, and describe the others
 			fmt.Fprintf(c.App.ErrWriter, "nonosat: %v\n", e.Err)
 			bad = true
+			if enc != nil { // its line too, as solve --json writes one
+				if err := enc.Encode(puzzleInfo{File: name, Index: puzzleIndex(i, len(es)), Count: len(es), Error: e.Err.Error()}); err != nil {
+					return cli.Exit(err, exitError)
+				}
+			}
 			continue
 		}
 		p := e.Puzzle

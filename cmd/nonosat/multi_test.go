@@ -81,6 +81,20 @@ func TestOnePuzzleOfSeveral(t *testing.T) {
 		!strings.Contains(r.stdout, "1 of 3") || !strings.Contains(r.stdout, "3 of 3") || strings.Contains(r.stdout, "2 of 3") {
 		t.Errorf("info %s: %v; want puzzles 1 and 3 described, exit 1 and %q", badMiddle, r, badMiddleErr)
 	}
+	r = run(t, "info", "--json", badMiddle)
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != exitError || len(lines) != 3 {
+		t.Fatalf("info --json %s: %v; want exit 1 and three lines", badMiddle, r)
+	}
+	for i, l := range lines {
+		var in puzzleInfo
+		if err := json.Unmarshal([]byte(l), &in); err != nil {
+			t.Fatal(err)
+		}
+		if in.Index != i+1 || (i == 1) != strings.HasPrefix(in.Error, badMiddleErr) || (i == 1) == (in.Width == 7) {
+			t.Errorf("info --json %s line %d: index %d, width %d, error %q; want puzzle %d, the middle one an error", badMiddle, i+1, in.Index, in.Width, in.Error, i+1)
+		}
+	}
 }
 
 // TestBatchOutputIsInput: batch refuses -o naming one of its input
