@@ -1,5 +1,7 @@
 package solver
 
+import "github.com/nonosat/nonosat/puzzle"
+
 // MemoryFactor is how many times the formula's own bytes
 // (encode.FormulaBytes) a solve takes in all, parent and SAT worker
 // together, once the back end has the formula. Measured on a random
@@ -31,4 +33,20 @@ func learnerBudget(o Options) int64 {
 		return 0
 	}
 	return max(o.MaxMemory/5, 1)
+}
+
+// enumerationFull reports whether an enumeration that has found found
+// solutions, whose kept solutions and blocking clauses take about bytes,
+// should stop at budget (0: no limit). Only enumeration fills the
+// memory: before a second solution a search blocks at most one, and the
+// learner halves its learnt clauses as they pile up, so a search for the
+// verdict is never stopped (it would end as "timeout").
+func enumerationFull(budget int64, found int, bytes int64) bool {
+	return budget > 0 && found >= 2 && bytes > budget
+}
+
+// gridsBytes is about how much memory n solution grids of p take.
+func gridsBytes(p *puzzle.Puzzle, n int) int64 {
+	h, w := p.Height(), p.Width()
+	return int64(n) * int64(24+h*(24+w))
 }

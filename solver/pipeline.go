@@ -205,11 +205,7 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	}
 	if budget := learnerBudget(j.o); budget > 0 {
 		lim.Stop = func() bool {
-			// Only enumeration fills the memory: before a second
-			// solution the learner blocks at most one, and its learnt
-			// clauses are halved as they pile up. A search for the
-			// verdict is not stopped (it would end as "timeout").
-			j.res.MemoryOut = j.count >= 2 && l.Bytes()+j.knownBytes() > budget
+			j.res.MemoryOut = enumerationFull(budget, j.count, l.Bytes()+gridsBytes(j.p, len(j.known)))
 			return j.res.MemoryOut
 		}
 	}
@@ -228,17 +224,6 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	}
 	j.res.Learned = !res.Stopped // else the deadline stopped it
 	return !res.Stopped, res.Complete, nil
-}
-
-// knownBytes is about how much memory the solutions kept take.
-func (j *job) knownBytes() int64 {
-	return gridsBytes(j.p, len(j.known))
-}
-
-// gridsBytes is about how much memory n solution grids of p take.
-func gridsBytes(p *puzzle.Puzzle, n int) int64 {
-	h, w := p.Height(), p.Width()
-	return int64(n) * int64(24+h*(24+w))
 }
 
 // learn runs Learner l (made from the presolved state), with the known

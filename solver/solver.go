@@ -266,7 +266,7 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 		// by the back end, are what grows; they stop at budget (0: no
 		// limit), as the learner's do.
 		blocks += int64(len(block))
-		if budget > 0 && len(sr.sols) >= 2 && gridsBytes(p, len(sr.sols))+64*int64(len(sr.sols))+12*blocks > budget {
+		if enumerationFull(budget, len(sr.sols), gridsBytes(p, len(sr.sols))+64*int64(len(sr.sols))+12*blocks) {
 			sr.memOut = true
 			return sr
 		}
@@ -367,7 +367,7 @@ func raceLearners(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, li
 			var lim learner.Limits
 			if budget > 0 {
 				lim.Stop = func() bool {
-					sr.memOut = len(sr.sols) >= 2 && l.Bytes()+gridsBytes(p, len(sr.sols)) > budget/2
+					sr.memOut = enumerationFull(budget/2, len(sr.sols), l.Bytes()+gridsBytes(p, len(sr.sols)))
 					return sr.memOut
 				}
 			}
