@@ -88,13 +88,19 @@ func infoJSON(t *testing.T, args ...string) []puzzleInfo {
 	if r.code != exitOK || r.stderr != "" {
 		t.Fatalf("info --json %q: %v", args, r)
 	}
-	var out []puzzleInfo
+	return jsonLines[puzzleInfo](t, r)
+}
+
+// jsonLines decodes each line r printed as a T (JSON Lines).
+func jsonLines[T any](t *testing.T, r result) []T {
+	t.Helper()
+	var out []T
 	for _, line := range strings.SplitAfter(strings.TrimSuffix(r.stdout, "\n"), "\n") {
-		var in puzzleInfo
-		if err := json.Unmarshal([]byte(line), &in); err != nil {
-			t.Fatalf("info --json %q: line %q: %v", args, line, err)
+		var x T
+		if err := json.Unmarshal([]byte(line), &x); err != nil {
+			t.Fatalf("line %q: %v\n%v", line, err, r)
 		}
-		out = append(out, in)
+		out = append(out, x)
 	}
 	return out
 }

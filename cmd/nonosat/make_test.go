@@ -183,6 +183,9 @@ func TestMakeOutputIsInput(t *testing.T) {
 
 func TestMakeErrors(t *testing.T) {
 	art := writeFile(t, "x.txt", "#r.\n")
+	if r := run(t, "make", art, "--colors", "0"); r.code == exitUsage { // 0, the default, keeps the picture's colours
+		t.Errorf("make --colors 0: %v; want it taken", r)
+	}
 	tests := []struct {
 		name string
 		args []string

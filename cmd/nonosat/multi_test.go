@@ -28,15 +28,11 @@ func TestBadPuzzleOfSeveral(t *testing.T) {
 	}
 	for _, args := range [][]string{{"check", "--json", badMiddle}, {"batch", "-j", "1", badMiddle}} {
 		r := run(t, args...)
-		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		lines := jsonLines[jsonResult](t, r)
 		if r.code != exitError || len(lines) != 3 {
 			t.Fatalf("%v: %v; want exit 1 and three lines", args, r)
 		}
-		for i, l := range lines {
-			var j jsonResult
-			if err := json.Unmarshal([]byte(l), &j); err != nil {
-				t.Fatal(err)
-			}
+		for i, j := range lines {
 			want := "unique"
 			if i == 1 {
 				want = verdictError
@@ -82,15 +78,11 @@ func TestOnePuzzleOfSeveral(t *testing.T) {
 		t.Errorf("info %s: %v; want puzzles 1 and 3 described, exit 1 and %q", badMiddle, r, badMiddleErr)
 	}
 	r = run(t, "info", "--json", badMiddle)
-	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	lines := jsonLines[puzzleInfo](t, r)
 	if r.code != exitError || len(lines) != 3 {
 		t.Fatalf("info --json %s: %v; want exit 1 and three lines", badMiddle, r)
 	}
-	for i, l := range lines {
-		var in puzzleInfo
-		if err := json.Unmarshal([]byte(l), &in); err != nil {
-			t.Fatal(err)
-		}
+	for i, in := range lines {
 		if in.Index != i+1 || (i == 1) != strings.HasPrefix(in.Error, badMiddleErr) || (i == 1) == (in.Width == 7) {
 			t.Errorf("info --json %s line %d: index %d, width %d, error %q; want puzzle %d, the middle one an error", badMiddle, i+1, in.Index, in.Width, in.Error, i+1)
 		}

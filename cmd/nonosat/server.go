@@ -238,11 +238,11 @@ func (s *server) readPuzzle(r *http.Request, body []byte) (*puzzle.Puzzle, int, 
 	if err := es[n-1].Err; err != nil { // the others may be fine
 		return nil, 0, bad(err)
 	}
-	p, ps := es[n-1].Puzzle, es
+	p := es[n-1].Puzzle
 	if err := s.checkSize(p.Width(), p.Height()); err != nil {
 		return nil, 0, err
 	}
-	if len(ps) == 1 {
+	if len(es) == 1 {
 		n = 0
 	}
 	return p, n, nil

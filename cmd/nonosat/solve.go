@@ -349,8 +349,8 @@ func name(file string, index int, p *puzzle.Puzzle) string {
 
 // exitCode is the exit status for one puzzle's result; printMax is --max.
 func exitCode(res *solver.Result, m mode, printMax int) int {
-	if m != modeCheck && countTimedOut(res, printMax) {
-		return exitUndecided // fewer solutions than asked for: the deadline
+	if m != modeCheck && stoppedShort(res, printMax) {
+		return exitUndecided // fewer solutions than asked for: the deadline or the memory
 	}
 	switch res.Verdict {
 	case solver.None:
@@ -415,7 +415,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 		if !res.Complete {
 			n = "at least " + n
 		}
-		if countTimedOut(res, printMax) {
+		if stoppedShort(res, printMax) {
 			n += " (" + stopReason(res) + ")"
 		}
 		if c.Bool("solutions") {
@@ -451,7 +451,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 		}
 	}
 	line := verdictLine(res)
-	if res.Verdict == solver.Multiple && countTimedOut(res, printMax) {
+	if res.Verdict == solver.Multiple && stoppedShort(res, printMax) {
 		line = strings.TrimSuffix(line, ")") + "; " + stopReason(res) + ")"
 	}
 	_, err := fmt.Fprintln(w, line)
@@ -474,10 +474,10 @@ func printBad(c *cli.Context, file string, index int, err error) error {
 	return werr
 }
 
-// countTimedOut reports whether a count stopped before it was complete
-// for another reason than reaching --max (printMax; 0: no limit): the
-// deadline, or --max-memory (see stopReason).
-func countTimedOut(res *solver.Result, printMax int) bool {
+// stoppedShort reports whether a count, or solve --max, stopped before
+// it was complete for another reason than reaching --max (printMax; 0: no
+// limit): the deadline, or --max-memory (see stopReason).
+func stoppedShort(res *solver.Result, printMax int) bool {
 	return !res.Complete && (printMax == 0 || res.Count < printMax)
 }
 
