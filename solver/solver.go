@@ -127,6 +127,15 @@ func Solve(ctx context.Context, p *puzzle.Puzzle, o Options) (*Result, error) {
 	return run(ctx, p, o, nil)
 }
 
+// SolveEach is [Solve] that shows each solution to each as soon as it is
+// found (checked; the goal first, when the goal shortcut takes it), so
+// that a caller can print solutions while the search goes on. each
+// returning false ends the search there: the result then holds what was
+// found, not Complete.
+func SolveEach(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid) bool) (*Result, error) {
+	return run(ctx, p, o, each)
+}
+
 // Count counts the solutions of p up to limit (0 or negative: no limit).
 // complete is false when the limit or a deadline stopped the count.
 func Count(ctx context.Context, p *puzzle.Puzzle, limit int, o Options) (n int, complete bool, err error) {

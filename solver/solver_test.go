@@ -444,3 +444,45 @@ func TestCountOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveEach: each sees every solution as the result holds it, in the
+// order found, on every road (the goal first, when it is known); each
+// returning false ends the search there.
+func TestSolveEach(t *testing.T) {
+	p := permutation(4)
+	p.Goal = puzzle.Grid{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}
+	for _, o := range []solver.Options{
+		{Max: -1},
+		{Max: -1, Backend: "portfolio"},
+		{Max: -1, Search: -1, Backend: "gini"},
+		{Max: 2}, // the goal shortcut
+	} {
+		var seen []puzzle.Grid
+		res, err := solver.SolveEach(context.Background(), p, o, func(g puzzle.Grid) bool {
+			seen = append(seen, g)
+			return true
+		})
+		if err != nil {
+			t.Fatalf("SolveEach(%+v): %v", o, err)
+		}
+		if len(seen) != res.Count || len(seen) != len(res.Solutions) {
+			t.Fatalf("SolveEach(%+v): each saw %d grids, result has %d (count %d)", o, len(seen), len(res.Solutions), res.Count)
+		}
+		for i, g := range seen {
+			if !g.Equal(res.Solutions[i]) {
+				t.Errorf("SolveEach(%+v): grid %d seen differs from the result's", o, i)
+			}
+		}
+		if o.Max == 2 && !seen[0].Equal(p.Goal) {
+			t.Errorf("SolveEach(%+v): the goal was not seen first", o)
+		}
+	}
+	n := 0
+	res, err := solver.SolveEach(context.Background(), p, solver.Options{Max: -1, IgnoreGoal: true}, func(puzzle.Grid) bool {
+		n++
+		return n < 3
+	})
+	if err != nil || n != 3 || res.Count != 3 || res.Complete {
+		t.Errorf("SolveEach stopped at the third grid: each called %d times, count %d, complete %v, error %v; want 3, 3, false", n, res.Count, res.Complete, err)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -70,7 +69,8 @@ func solveCmd() *cli.Command {
 		Usage:     "print the solutions of a puzzle",
 		ArgsUsage: "FILE...",
 		Description: "Solves every puzzle in FILE (\"-\" for standard input) and prints up to --max solutions,\n" +
-			"each checked against the clues, followed by the verdict: unique, multiple, none or timeout.\n" +
+			"each checked against the clues, as they are found, then the verdict: unique, multiple, none\n" +
+			"or timeout.\n" +
 			"Exit code 0 when a solution was found, 20 when there is none, 4 on timeout (also when\n" +
 			"it stopped --max short: \"multiple (at least N solutions; timeout)\"), 130 when interrupted.",
 		Flags: append(solverFlags(), proofFlag(),
@@ -251,15 +251,27 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 				fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s: the goal in the file is ignored: it is %v\n", name(file, index, p), err)
 			}
 		}
-		var done func()
+		var progress *progressLine
 		if showProgress {
 			// The file's base name keeps the line short: a line wider
 			// than the terminal wraps, and then \r cannot redraw it.
-			done = stillSolving(c.App.ErrWriter, fmt.Sprintf("%s (%dx%d)", name(filepath.Base(file), index, p), p.Width(), p.Height()))
+			progress = stillSolving(c.App.ErrWriter, fmt.Sprintf("%s (%dx%d)", name(filepath.Base(file), index, p), p.Width(), p.Height()))
 		}
-		res, err := solveOne(ctx, p, o, c.Duration("timeout"))
-		if done != nil {
-			done()
+		gp := streamGrids(c, file, index, many, p, m, progress)
+		var each func(puzzle.Grid) bool
+		po := o
+		if gp != nil {
+			each = gp.take
+			// The grids are printed as they come: keep none past the
+			// verdict's two, unless the proof needs them.
+			po.CountOnly = po.Proof == nil
+		}
+		res, err := solveOne(ctx, p, po, c.Duration("timeout"), each)
+		progress.done()
+		if gp != nil {
+			if werr := gp.flush(); werr != nil && err == nil {
+				return true, werr
+			}
 		}
 		var tb *encode.TooBigError
 		switch {
@@ -288,52 +300,48 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 	return false, nil
 }
 
-func solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Options, timeout time.Duration) (*solver.Result, error) {
+// solveOne solves p within timeout (0: none), each seeing the solutions
+// as they come (nil: none).
+func solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Options, timeout time.Duration, each func(puzzle.Grid) bool) (*solver.Result, error) {
 	if timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	return solver.Solve(ctx, p, o)
+	return solver.SolveEach(ctx, p, o, each)
 }
 
-// When a solve has taken stillAfter, stillSolving says so, and again
-// every stillEvery.
-var (
-	stillAfter = 2 * time.Second
-	stillEvery = time.Second
-)
-
-// stillSolving starts saying on w, on one line redrawn in place, that the
-// puzzle what is still being solved and for how long, once the solve has
-// taken stillAfter. The returned function stops it and clears the line
-// (if anything was drawn) before it returns.
-func stillSolving(w io.Writer, what string) (done func()) {
-	stop, stopped := make(chan struct{}), make(chan struct{})
-	start := time.Now()
-	go func() {
-		defer close(stopped)
-		t := time.NewTimer(stillAfter)
-		defer t.Stop()
-		drawn := false
-		for {
-			select {
-			case <-stop:
-				if drawn {
-					fmt.Fprint(w, "\r\x1b[K")
-				}
-				return
-			case <-t.C:
-				fmt.Fprintf(w, "\r%s: still solving, %s\x1b[K", what, time.Since(start).Round(time.Second))
-				drawn = true
-				t.Reset(stillEvery)
-			}
-		}
-	}()
-	return func() {
-		close(stop)
-		<-stopped
+// streamGrids is the printer of the grids solve (and count --solutions)
+// prints as they come, the header of solve's puzzle printed; nil when the
+// mode prints no grids or --json prints them at the end.
+func streamGrids(c *cli.Context, file string, index int, many bool, p *puzzle.Puzzle, m mode, progress *progressLine) *gridPrinter {
+	if c.Bool("json") {
+		return nil
 	}
+	gp := &gridPrinter{c: c, p: p, max: c.Int("max"), progress: progress}
+	gp.show = func(g puzzle.Grid) error { return showGrid(c, p, g) }
+	switch {
+	case m == modeCount && c.Bool("solutions"):
+		gp.number = true
+		if index > 0 || many {
+			gp.prefix = name(file, index, p) + ": "
+		}
+		gp.show = func(g puzzle.Grid) error {
+			_, err := fmt.Fprint(c.App.Writer, p.FormatGrid(g))
+			return err
+		}
+		return gp
+	case m != modeSolve:
+		return nil
+	}
+	if index > 0 || many {
+		title := p.Title
+		if title != "" {
+			title = " " + title
+		}
+		fmt.Fprintf(c.App.Writer, "== %s%s (%dx%d)\n", name(file, index, p), title, p.Width(), p.Height())
+	}
+	return gp
 }
 
 // name says which puzzle of a file is meant, for messages.
@@ -365,8 +373,9 @@ func exitCode(res *solver.Result, m mode, printMax int) int {
 	return exitOK
 }
 
-// printResult prints one puzzle's result; the puzzle is named when index
-// is not 0 or many files are being solved.
+// printResult prints one puzzle's result, after the grids that
+// streamGrids printed as they came (with --json, the grids too); the
+// puzzle is named when index is not 0 or many files are being solved.
 func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Puzzle, res *solver.Result, m mode, printMax int) error {
 	w := c.App.Writer
 	if c.Bool("json") {
@@ -418,34 +427,11 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 		if stoppedShort(res, printMax) {
 			n += " (" + stopReason(res) + ")"
 		}
-		if c.Bool("solutions") {
-			for i, g := range res.Solutions {
-				fmt.Fprintf(w, "%ssolution %d:\n%s", prefix, i+1, p.FormatGrid(g))
-			}
-		}
 		_, err := fmt.Fprintf(w, "%s%s\n", prefix, n)
 		return err
 	}
-	if index > 0 || many {
-		title := p.Title
-		if title != "" {
-			title = " " + title
-		}
-		fmt.Fprintf(w, "== %s%s (%dx%d)\n", name(file, index, p), title, p.Width(), p.Height())
-	}
-	shown := res.Solutions
-	if printMax > 0 && len(shown) > printMax {
-		shown = shown[:printMax]
-	}
-	for i, g := range shown {
-		if len(shown) > 1 {
-			fmt.Fprintf(w, "solution %d:\n", i+1)
-		}
-		if err := showGrid(c, p, g); err != nil {
-			return err
-		}
-	}
-	if res.Verdict == solver.Timeout && len(shown) == 0 {
+	// The header and the grids came as the solver found them (streamGrids).
+	if res.Verdict == solver.Timeout && res.Count == 0 {
 		if rows, known := knownCells(c.Context, p); rows != nil {
 			fmt.Fprintf(w, "known cells after line solving, %d of %d (? = undecided):\n%s\n", known, p.Width()*p.Height(), strings.Join(rows, "\n"))
 		}

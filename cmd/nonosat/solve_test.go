@@ -3,13 +3,19 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
+	"github.com/urfave/cli/v2"
 )
 
 // diagonals is a 2×2 puzzle in text format with two solutions (the two
@@ -251,5 +257,81 @@ func TestStillSolving(t *testing.T) {
 	r = run(t, "check", "--progress", "--no-progress", "testdata/heart.non")
 	if r.code != exitUsage || !strings.Contains(r.stderr, "--progress and --no-progress") {
 		t.Errorf("check --progress --no-progress: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// cancelAfter is a standard output that cancels a run once n grids have
+// been printed on it ("solution N:" lines).
+type cancelAfter struct {
+	strings.Builder
+	n      int
+	cancel context.CancelFunc
+}
+
+func (w *cancelAfter) Write(b []byte) (int, error) {
+	n, err := w.Builder.Write(b)
+	if strings.Count(w.String(), "solution ") >= w.n {
+		w.cancel()
+	}
+	return n, err
+}
+
+// TestSolveStreams: solve prints each grid as the solver finds it, not
+// after the search. Interrupted after its third grid of the 30! of a
+// puzzle with a 1 in every line, it has printed three; printed at the
+// end, nothing would be out before the 30 s timeout. And when a timeout
+// stops solve --max 0, every solution it counted has been printed.
+func TestSolveStreams(t *testing.T) {
+	ones := strings.Repeat("1\n", 30)
+	file := textFile(t, ones+"\n"+ones)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &cancelAfter{n: 3, cancel: cancel}
+	var errb strings.Builder
+	app := newApp(out, &errb)
+	app.ExitErrHandler = func(*cli.Context, error) {}
+	err := app.RunContext(ctx, []string{"nonosat", "--format", "text", "solve", "--max", "0", "--plain", "--timeout", "30s", file})
+	var ec cli.ExitCoder
+	if !errors.As(err, &ec) || ec.ExitCode() != exitInterrupted {
+		t.Fatalf("solve interrupted after three grids: error %v, want exit %d\nstdout:\n%s", err, exitInterrupted, out.String())
+	}
+	for i := 1; i <= 3; i++ {
+		if !strings.Contains(out.String(), fmt.Sprintf("solution %d:\n", i)) {
+			t.Errorf("solve interrupted after three grids: no solution %d in\n%s", i, out.String())
+		}
+	}
+
+	r := run(t, "--format", "text", "solve", "--max", "0", "--plain", "--timeout", "300ms", file)
+	m := regexp.MustCompile(`multiple \(at least (\d+) solutions; timeout\)\n$`).FindStringSubmatch(r.stdout)
+	if r.code != exitUndecided || m == nil {
+		t.Fatalf("solve --max 0 --timeout 300ms: want a timeout after two solutions\n%v", r)
+	}
+	n, _ := strconv.Atoi(m[1])
+	if got := strings.Count(r.stdout, "solution "); got != n {
+		t.Errorf("solve --max 0 --timeout 300ms: %d grids printed, verdict says %d", got, n)
+	}
+	if !strings.HasPrefix(r.stdout, "solution 1:\n") || !strings.Contains(r.stdout, fmt.Sprintf("solution %d:\n", n)) {
+		t.Errorf("solve --max 0 --timeout 300ms: grids not numbered 1 to %d:\n%.300s", n, r.stdout)
+	}
+}
+
+// TestGridPrinterClearsProgress: a grid printed while the progress line
+// is drawn on standard error takes that line away first, so that the
+// two do not share a line of the terminal.
+func TestGridPrinterClearsProgress(t *testing.T) {
+	var out, errb strings.Builder
+	app := newApp(&out, &errb)
+	c := cli.NewContext(app, nil, nil)
+	pl := &progressLine{w: &errb, drawn: true}
+	gp := &gridPrinter{c: c, max: 1, progress: pl, show: func(puzzle.Grid) error {
+		_, err := fmt.Fprint(&out, "grid\n")
+		return err
+	}}
+	if !gp.take(puzzle.Grid{}) {
+		t.Fatal("take: false without a write error")
+	}
+	if errb.String() != "\r\x1b[K" || pl.drawn || out.String() != "grid\n" {
+		t.Errorf("stderr %q (drawn %v), stdout %q; want the line cleared, then the grid", errb.String(), pl.drawn, out.String())
 	}
 }

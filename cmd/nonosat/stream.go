@@ -1,0 +1,147 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/nonosat/nonosat/puzzle"
+	"github.com/urfave/cli/v2"
+)
+
+// When a solve has taken stillAfter, stillSolving says so, and again
+// every stillEvery.
+var (
+	stillAfter = 2 * time.Second
+	stillEvery = time.Second
+)
+
+// progressLine is the line stillSolving redraws in place on standard
+// error while a puzzle is being solved.
+type progressLine struct {
+	w             io.Writer
+	mu            sync.Mutex
+	drawn         bool
+	stop, stopped chan struct{}
+}
+
+// stillSolving starts saying on w, on one line redrawn in place, that the
+// puzzle what is still being solved and for how long, once the solve has
+// taken stillAfter. done stops it; clear takes the line away until the
+// next redraw, so that a grid printed meanwhile starts on a line of its
+// own. Both are no-ops on a nil *progressLine.
+func stillSolving(w io.Writer, what string) *progressLine {
+	pl := &progressLine{w: w, stop: make(chan struct{}), stopped: make(chan struct{})}
+	start := time.Now()
+	go func() {
+		defer close(pl.stopped)
+		t := time.NewTimer(stillAfter)
+		defer t.Stop()
+		for {
+			select {
+			case <-pl.stop:
+				pl.clear()
+				return
+			case <-t.C:
+				pl.mu.Lock()
+				fmt.Fprintf(w, "\r%s: still solving, %s\x1b[K", what, time.Since(start).Round(time.Second))
+				pl.drawn = true
+				pl.mu.Unlock()
+				t.Reset(stillEvery)
+			}
+		}
+	}()
+	return pl
+}
+
+// clear takes the progress line away, if it is drawn.
+func (pl *progressLine) clear() {
+	if pl == nil {
+		return
+	}
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	if pl.drawn {
+		fmt.Fprint(pl.w, "\r\x1b[K")
+		pl.drawn = false
+	}
+}
+
+// done stops the progress line and clears it before it returns.
+func (pl *progressLine) done() {
+	if pl == nil {
+		return
+	}
+	close(pl.stop)
+	<-pl.stopped
+}
+
+// gridPrinter prints the grids of solve and count --solutions as the
+// solver finds them, so that they come out within --timeout and need not
+// all be kept. solve numbers its grids only when it shows more than one,
+// so it holds the first until a second comes (or the solve ends).
+type gridPrinter struct {
+	c        *cli.Context
+	p        *puzzle.Puzzle
+	show     func(g puzzle.Grid) error // prints one grid
+	max      int                       // grids to print; 0: all
+	number   bool                      // always "solution N:" (count)
+	prefix   string                    // before "solution N:" (count names its puzzle)
+	progress *progressLine
+	shown    int         // grids taken, the held one included
+	held     puzzle.Grid // solve's first grid, not yet printed
+	err      error       // the first write error: printing stops
+}
+
+// take prints g, or holds it; false (after a write error) stops the
+// solve.
+func (gp *gridPrinter) take(g puzzle.Grid) bool {
+	if gp.err != nil {
+		return false
+	}
+	if gp.max > 0 && gp.shown >= gp.max {
+		return true // beyond --max: the verdict still needs the search
+	}
+	gp.shown++
+	switch {
+	case gp.number || gp.max == 1:
+		gp.print(g, gp.number)
+	case gp.shown == 1:
+		gp.held = g
+	case gp.shown == 2:
+		gp.print(gp.held, true)
+		gp.held = nil
+		gp.print(g, true)
+	default:
+		gp.print(g, true)
+	}
+	return gp.err == nil
+}
+
+// flush prints the grid still held (unnumbered: it was the only one) and
+// returns the first write error.
+func (gp *gridPrinter) flush() error {
+	if gp.held != nil && gp.err == nil {
+		gp.print(gp.held, false)
+		gp.held = nil
+	}
+	return gp.err
+}
+
+// print writes one grid, numbered n-th of those printed when numbered.
+func (gp *gridPrinter) print(g puzzle.Grid, numbered bool) {
+	gp.progress.clear()
+	w := gp.c.App.Writer
+	if numbered {
+		n := gp.shown
+		if gp.held != nil { // the held first grid goes out as solution 1
+			n = 1
+		}
+		if _, err := fmt.Fprintf(w, "%ssolution %d:\n", gp.prefix, n); err != nil {
+			gp.err = err
+			return
+		}
+	}
+	gp.err = gp.show(g)
+}
