@@ -58,3 +58,35 @@ const xmlSet = `<?xml version="1.0"?>
 <puzzle><clues type="columns"><line><count>1</count></line><line><count>1</count></line></clues><clues type="rows"><line><count>2</count></line><line></line></clues></puzzle>
 </puzzleset>
 `
+
+// TestGuessedFormatNamed: an error in a file whose format was guessed
+// from its content (a .txt file, standard input, no suffix) says which
+// format it was read as, since a wrong guess makes the message about
+// another format's rules; a suffix or a given format leaves it out.
+func TestGuessedFormatNamed(t *testing.T) {
+	const text = "1 1\n2\n\n1\n1 x\n" // text rows "1 1" and "2"; NIN reads "1 1" as its size
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		file   string
+		format puzzle.Format
+		want   string // in the error; "" for no note
+	}{
+		{"p.txt", "", "(read as nin, the format guessed from the content)"},
+		{"p", "", "(read as nin, the format guessed from the content)"},
+		{"p.nin", "", ""},
+		{"p.txt", puzzle.Text, ""},
+	} {
+		name := filepath.Join(dir, tt.file)
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := puzzle.ReadFileAll(name, tt.format)
+		var pe *puzzle.ParseError
+		if !errors.As(err, &pe) || pe.File != name {
+			t.Fatalf("ReadFileAll(%s, %q) = %v, want a ParseError naming the file", tt.file, tt.format, err)
+		}
+		if got := strings.Contains(err.Error(), "guessed"); got != (tt.want != "") || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ReadFileAll(%s, %q) = %v; want the note %q", tt.file, tt.format, err, tt.want)
+		}
+	}
+}

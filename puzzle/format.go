@@ -246,18 +246,28 @@ func ReadFileEntries(name string, f Format) ([]Entry, error) {
 	if len(data) > maxFileSize {
 		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: file over %d bytes", ErrTooLarge, maxFileSize)}
 	}
+	guessed := false // from the content: say so in errors
 	if f == "" {
 		if f, err = Detect(name, data); err != nil {
 			return nil, &ParseError{File: name, Err: err}
 		}
+		_, bySuffix := suffixFormat(name)
+		guessed = !bySuffix
+	}
+	note := func(err error) error {
+		err = named(name, err)
+		if pe := err.(*ParseError); guessed {
+			pe.Err = fmt.Errorf("%w (read as %s, the format guessed from the content)", pe.Err, f)
+		}
+		return err
 	}
 	es, err := DecodeEntries(bytes.NewReader(data), f)
 	if err != nil {
-		return nil, named(name, err)
+		return nil, note(err)
 	}
 	for i := range es {
 		if es[i].Err != nil {
-			es[i].Err = named(name, es[i].Err)
+			es[i].Err = note(es[i].Err)
 		}
 	}
 	return es, nil
@@ -288,18 +298,27 @@ func readLimited(name string) ([]byte, error) {
 // Detect chooses the format of a file from its name's suffix, then from its
 // content.
 func Detect(name string, data []byte) (Format, error) {
-	ext := strings.ToLower(filepath.Ext(name))
-	if ext != "" && ext != ".txt" && ext != ".text" {
-		for f, c := range codecs {
-			if slices.Contains(c.suffixes, ext) {
-				return f, nil
-			}
-		}
+	if f, ok := suffixFormat(name); ok {
+		return f, nil
 	}
 	if f := Sniff(data); f != "" {
 		return f, nil
 	}
 	return "", fmt.Errorf("%w: cannot tell the format from the name or content; use --format", ErrFormat)
+}
+
+// suffixFormat is the format a file name's suffix names, if any; .txt
+// and .text name none (several formats are plain text).
+func suffixFormat(name string) (Format, bool) {
+	ext := strings.ToLower(filepath.Ext(name))
+	if ext != "" && ext != ".txt" && ext != ".text" {
+		for f, c := range codecs {
+			if slices.Contains(c.suffixes, ext) {
+				return f, true
+			}
+		}
+	}
+	return "", false
 }
 
 var (

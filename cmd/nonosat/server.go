@@ -215,7 +215,8 @@ func (s *server) readPuzzle(r *http.Request, body []byte) (*puzzle.Puzzle, int, 
 			return nil, 0, badRequest("format: %v", err)
 		}
 	}
-	if f == "" {
+	guessed := f == ""
+	if guessed {
 		var err error
 		if f, err = puzzle.Detect("", body); err != nil {
 			return nil, 0, badRequest("cannot tell the puzzle format from the content; add ?format=NAME (%s)", formatNames())
@@ -225,6 +226,9 @@ func (s *server) readPuzzle(r *http.Request, body []byte) (*puzzle.Puzzle, int, 
 		var pe *puzzle.ParseError
 		if errors.As(err, &pe) && pe.File == "" {
 			pe.File = "request"
+		}
+		if guessed { // a wrong guess speaks of another format's rules
+			return badRequest("%v (read as %s, the format guessed from the content; ?format=NAME chooses)", err, f)
 		}
 		return badRequest("%v", err)
 	}
