@@ -266,7 +266,7 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 			// verdict's two, unless the proof needs them.
 			po.CountOnly = po.Proof == nil
 		}
-		res, err := solveOne(ctx, p, po, c.Duration("timeout"), each)
+		res, err := solveOne(ctx, p, po, c.Duration("timeout"), progress.counting(each))
 		progress.done()
 		if gp != nil {
 			if werr := gp.flush(); werr != nil && err == nil {

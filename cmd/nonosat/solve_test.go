@@ -221,10 +221,11 @@ func TestVerdictLine(t *testing.T) {
 }
 
 // TestStillSolving: with --progress, a solve that outlasts stillAfter says
-// on standard error which puzzle is still being solved, and clears that
-// line before the answer; --no-progress and quick solves say nothing. The
-// slow solve counts 20,000 of the 10! permutation matrices (rows and
-// columns all "1"), which takes far longer than the zero delay set here.
+// on standard error which puzzle is still being solved and how many
+// solutions it has found, and clears that line before the answer;
+// --no-progress and quick solves say nothing. The slow solve counts
+// 20,000 of the 10! permutation matrices (rows and columns all "1"),
+// which takes far longer than the zero delay set here.
 func TestStillSolving(t *testing.T) {
 	after, every := stillAfter, stillEvery
 	t.Cleanup(func() { stillAfter, stillEvery = after, every })
@@ -238,6 +239,9 @@ func TestStillSolving(t *testing.T) {
 	}
 	if !strings.Contains(r.stderr, "\rp.txt (10x10): still solving, ") {
 		t.Errorf("count --progress: stderr %q lacks the still-solving line", r.stderr)
+	}
+	if !regexp.MustCompile(`still solving, \d+s, \d+ solutions so far\x1b\[K`).MatchString(r.stderr) {
+		t.Errorf("count --progress: stderr %.200q never says how many solutions so far", r.stderr)
 	}
 	if !strings.HasSuffix(r.stderr, "\r\x1b[K") {
 		t.Errorf("count --progress: stderr %q does not end by clearing its line", r.stderr)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nonosat/nonosat/puzzle"
@@ -23,6 +24,7 @@ type progressLine struct {
 	w             io.Writer
 	mu            sync.Mutex
 	drawn         bool
+	found         atomic.Int64 // solutions found so far (see found)
 	stop, stopped chan struct{}
 }
 
@@ -44,8 +46,16 @@ func stillSolving(w io.Writer, what string) *progressLine {
 				pl.clear()
 				return
 			case <-t.C:
+				so := ""
+				switch n := pl.found.Load(); n {
+				case 0:
+				case 1:
+					so = ", 1 solution so far"
+				default:
+					so = fmt.Sprintf(", %d solutions so far", n)
+				}
 				pl.mu.Lock()
-				fmt.Fprintf(w, "\r%s: still solving, %s\x1b[K", what, time.Since(start).Round(time.Second))
+				fmt.Fprintf(w, "\r%s: still solving, %s%s\x1b[K", what, time.Since(start).Round(time.Second), so)
 				pl.drawn = true
 				pl.mu.Unlock()
 				t.Reset(stillEvery)
@@ -53,6 +63,19 @@ func stillSolving(w io.Writer, what string) *progressLine {
 		}
 	}()
 	return pl
+}
+
+// counting returns each with the solutions it sees counted on the
+// progress line (each may be nil: it then only counts); a nil
+// *progressLine returns each.
+func (pl *progressLine) counting(each func(puzzle.Grid) bool) func(puzzle.Grid) bool {
+	if pl == nil {
+		return each
+	}
+	return func(g puzzle.Grid) bool {
+		pl.found.Add(1)
+		return each == nil || each(g)
+	}
 }
 
 // clear takes the progress line away, if it is drawn.
