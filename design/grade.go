@@ -2,6 +2,7 @@ package design
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
@@ -39,11 +40,20 @@ type Grade struct {
 	Guesses int `json:"guesses"`
 }
 
-// GradeOf solves p (with the default options) and grades it.
+// GradeOf solves p (with the default options) and grades it. When ctx
+// ends before the verdict, it returns ctx's error: a puzzle whose verdict
+// is not known has no grade (check --json leaves it out too).
 func GradeOf(ctx context.Context, p *puzzle.Puzzle) (Grade, error) {
 	res, err := solver.Solve(ctx, p, solver.Options{})
 	if err != nil {
 		return Grade{}, err
+	}
+	if res.Verdict == solver.Timeout {
+		err := ctx.Err()
+		if err == nil {
+			err = context.DeadlineExceeded
+		}
+		return Grade{}, fmt.Errorf("grading: no verdict: %w", err)
 	}
 	return GradeResult(p, res), nil
 }
@@ -52,6 +62,13 @@ func GradeOf(ctx context.Context, p *puzzle.Puzzle) (Grade, error) {
 // that has solved it pays only for line logic and probing (a few
 // milliseconds on a 50×50 puzzle).
 func GradeResult(p *puzzle.Puzzle, res *solver.Result) Grade {
+	g, _ := GradeResultContext(context.Background(), p, res)
+	return g
+}
+
+// GradeResultContext is GradeResult that stops probing, which has no
+// budget, when ctx ends, and then returns ctx's error instead of a grade.
+func GradeResultContext(ctx context.Context, p *puzzle.Puzzle, res *solver.Result) (Grade, error) {
 	var g Grade
 	b := newBoard(p, nil)
 	ok, _, passes, lines := b.propagate(nil)
@@ -60,7 +77,10 @@ func GradeResult(p *puzzle.Puzzle, res *solver.Result) Grade {
 	probed := false
 	if ok && !g.LineSolvable {
 		s := linesolve.NewState(p)
-		if s.ProbeUntil(0, nil) {
+		if s.ProbeUntil(0, func() bool { return ctx.Err() != nil }) {
+			if err := ctx.Err(); err != nil {
+				return Grade{}, err
+			}
 			probed = s.Solved()
 			g.Open = countOpen(s.Cells)
 		}
@@ -78,5 +98,5 @@ func GradeResult(p *puzzle.Puzzle, res *solver.Result) Grade {
 		g.Guesses = res.Stats.Conflicts
 	}
 	g.Name = levelNames[g.Level]
-	return g
+	return g, nil
 }

@@ -75,3 +75,38 @@ func TestGradeLevels(t *testing.T) {
 	}
 	t.Logf("levels: %v", seen)
 }
+
+// TestGradeResultContext: probing for the grade stops when the context
+// ends, with its error; without a deadline it is GradeResult.
+func TestGradeResultContext(t *testing.T) {
+	p := puzzle.FromGrid(randomGrid(rand.New(rand.NewPCG(60, 60)), 40, 40, 1, 0.5), palette(1))
+	p.Goal = nil
+	res, err := solver.Solve(context.Background(), p, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := design.GradeResult(p, res)
+	if want.LineSolvable {
+		t.Fatal("the test puzzle needs probing")
+	}
+	if g, err := design.GradeResultContext(context.Background(), p, res); err != nil || g != want {
+		t.Errorf("GradeResultContext = %+v, %v; GradeResult = %+v", g, err, want)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if g, err := design.GradeResultContext(ctx, p, res); err == nil {
+		t.Errorf("cancelled: grade %+v, no error", g)
+	}
+}
+
+// TestGradeOfDeadline: a deadline that stops the solve is an error, not
+// the grade "not unique" (LevelNone) of a puzzle whose verdict is unknown.
+func TestGradeOfDeadline(t *testing.T) {
+	p := puzzle.FromGrid(randomGrid(rand.New(rand.NewPCG(60, 60)), 40, 40, 1, 0.5), palette(1))
+	p.Goal = nil
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if g, err := design.GradeOf(ctx, p); err == nil {
+		t.Fatalf("GradeOf with a cancelled context: grade %+v (%q), no error", g, g.Name)
+	}
+}

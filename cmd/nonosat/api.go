@@ -38,21 +38,31 @@ func (s *server) analyze(r *http.Request, body []byte) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	res, err := s.solveOne(r.Context(), p, solver.Options{Max: 2})
+	// The grade and the open cells probe, which can take as long as the
+	// solve: they run in the solve's slot and within its deadline, so
+	// that --timeout and --max-solves bound the whole call and a client
+	// that goes stops it.
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Deadline)
+	defer cancel()
+	release, err := s.acquire(ctx)
 	if err != nil {
 		return reply{}, err
 	}
+	defer release()
+	res, err := solver.Solve(ctx, p, solver.Options{Max: 2, Worker: s.cfg.Worker})
+	if err != nil {
+		return reply{}, fmt.Errorf("solving: %w", err)
+	}
 	a := analysis{jsonResult: newJSONResult("-", index, p, res)}
 	a.Solutions = a.Solutions[:min(len(a.Solutions), 2)]
-	if res.Verdict != solver.Timeout { // as check --json
-		g := design.GradeResult(p, res)
-		a.Grade = &g
+	if res.Verdict != solver.Timeout { // as check --json; none when the deadline cut grading short
+		if g, err := design.GradeResultContext(ctx, p, res); err == nil {
+			a.Grade = &g
+		}
 	}
 	if boolParam(r, "detail") {
 		if !res.LineSolved && res.Verdict != solver.None {
-			ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Deadline)
 			a.Open = openCells(ctx, p)
-			cancel()
 		}
 		if len(res.Solutions) >= 2 {
 			a.Differ = picture.Diff(res.Solutions[0], res.Solutions[1])

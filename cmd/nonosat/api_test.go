@@ -378,3 +378,39 @@ func TestAPIEscapes(t *testing.T) {
 		t.Errorf("error %s", body)
 	}
 }
+
+// TestAPIAnalyzeDeadline: the grade and the open cells of /api/analyze
+// probe, which on a large puzzle takes far longer than its solve; they are
+// held to the same deadline, so that --timeout bounds the call. The
+// puzzle is 200x200 with a 1 in every line: the learner finds two
+// solutions in about a second, but probing it to the end takes 7 s more
+// (2 CPUs, 2026-11-27).
+func TestAPIAnalyzeDeadline(t *testing.T) {
+	const n = 200
+	ones := make([][]int, n)
+	for i := range ones {
+		ones[i] = []int{1}
+	}
+	var buf bytes.Buffer
+	if err := puzzle.Encode(&buf, puzzle.New(ones, ones), puzzle.NON); err != nil {
+		t.Fatal(err)
+	}
+	deadline := 3 * time.Second
+	url, s := testServer(t, serverConfig{Deadline: deadline, MaxSolves: 1})
+	start := time.Now()
+	status, _, body := post(t, url+"/api/analyze?detail=1", buf.Bytes())
+	took := time.Since(start)
+	var a analysis
+	if err := json.Unmarshal(body, &a); status != 200 || err != nil {
+		t.Fatalf("analyze: %d %v %s", status, err, body)
+	}
+	if a.Verdict == "unique" || a.Verdict == "none" {
+		t.Fatalf("verdict %s, want multiple or timeout", a.Verdict)
+	}
+	if took > 2*deadline {
+		t.Errorf("analyze took %v with a deadline of %v", took.Round(time.Millisecond), deadline)
+	}
+	if len(s.slots) != 0 {
+		t.Errorf("%d solve slots still held after the answer", len(s.slots))
+	}
+}

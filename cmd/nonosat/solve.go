@@ -266,7 +266,15 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 			// verdict's two, unless the proof needs them.
 			po.CountOnly = po.Proof == nil
 		}
-		res, err := solveOne(ctx, p, po, c.Duration("timeout"), progress.counting(each))
+		pctx, cancel := withTimeout(ctx, c.Duration("timeout"))
+		res, err := solver.SolveEach(pctx, p, po, progress.counting(each))
+		var grade *design.Grade // check's, within the same deadline
+		if err == nil && m == modeCheck && (c.Bool("json") || c.Bool("grade")) && res.Verdict != solver.Timeout {
+			if g, gerr := design.GradeResultContext(pctx, p, res); gerr == nil {
+				grade = &g
+			}
+		}
+		cancel()
 		progress.done()
 		if gp != nil {
 			if werr := gp.flush(); werr != nil && err == nil {
@@ -290,7 +298,7 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 				return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 			}
 		}
-		if err := printResult(c, file, index, many, p, res, m, printMax); err != nil {
+		if err := printResult(c, file, index, many, p, res, grade, m, printMax); err != nil {
 			return true, err
 		}
 		if pc := exitCode(res, m, printMax); *code == exitOK {
@@ -300,15 +308,12 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 	return false, nil
 }
 
-// solveOne solves p within timeout (0: none), each seeing the solutions
-// as they come (nil: none).
-func solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Options, timeout time.Duration, each func(puzzle.Grid) bool) (*solver.Result, error) {
+// withTimeout is ctx with the deadline timeout from now (0: none).
+func withTimeout(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
 	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
+		return context.WithTimeout(ctx, timeout)
 	}
-	return solver.SolveEach(ctx, p, o, each)
+	return context.WithCancel(ctx)
 }
 
 // streamGrids is the printer of the grids solve (and count --solutions)
@@ -374,9 +379,10 @@ func exitCode(res *solver.Result, m mode, printMax int) int {
 }
 
 // printResult prints one puzzle's result, after the grids that
-// streamGrids printed as they came (with --json, the grids too); the
-// puzzle is named when index is not 0 or many files are being solved.
-func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Puzzle, res *solver.Result, m mode, printMax int) error {
+// streamGrids printed as they came (with --json, the grids too), and
+// for check its grade (nil when the deadline came first); the puzzle is
+// named when index is not 0 or many files are being solved.
+func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Puzzle, res *solver.Result, grade *design.Grade, m mode, printMax int) error {
 	w := c.App.Writer
 	if c.Bool("json") {
 		shown := res
@@ -389,10 +395,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 		j.Count = res.Count
 		if m == modeCheck {
 			j.Solutions = j.Solutions[:min(len(j.Solutions), 2)]
-			if res.Verdict != solver.Timeout {
-				g := design.GradeResult(p, res)
-				j.Grade = &g
-			}
+			j.Grade = grade
 		}
 		if m == modeSolve && printMax > 0 && len(j.Solutions) > printMax {
 			j.Solutions = j.Solutions[:printMax]
@@ -413,11 +416,15 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 	}
 	switch m {
 	case modeCheck:
-		grade := ""
-		if c.Bool("grade") && res.Verdict != solver.Timeout {
-			grade = " " + gradeText(design.GradeResult(p, res))
+		g := ""
+		switch {
+		case !c.Bool("grade") || res.Verdict == solver.Timeout:
+		case grade == nil:
+			g = " (no grade: the timeout came first)"
+		default:
+			g = " " + gradeText(*grade)
 		}
-		_, err := fmt.Fprintf(w, "%s%s%s\n", prefix, res.Verdict, grade)
+		_, err := fmt.Fprintf(w, "%s%s%s\n", prefix, res.Verdict, g)
 		return err
 	case modeCount:
 		n := fmt.Sprint(res.Count)

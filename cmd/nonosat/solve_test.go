@@ -339,3 +339,25 @@ func TestGridPrinterClearsProgress(t *testing.T) {
 		t.Errorf("stderr %q (drawn %v), stdout %q; want the line cleared, then the grid", errb.String(), pl.drawn, out.String())
 	}
 }
+
+// TestCheckGradeDeadline: check's grade (probing to the end, 7 s on
+// this 200×200 puzzle with a 1 in every line, whose solve takes about
+// 1.3 s) is held to --timeout with the solve; when the deadline comes
+// first, the verdict goes out without a grade.
+func TestCheckGradeDeadline(t *testing.T) {
+	ones := strings.Repeat("1\n", 200)
+	file := textFile(t, ones+"\n"+ones)
+	for _, args := range [][]string{{"--grade"}, {"--json"}} {
+		start := time.Now()
+		r := run(t, append([]string{"--format", "text", "check", "--timeout", "2s", file}, args...)...)
+		if took := time.Since(start); took > 6*time.Second {
+			t.Errorf("check %v --timeout 2s took %v", args, took.Round(time.Millisecond))
+		}
+		if r.code != exitMultiple && r.code != exitUndecided {
+			t.Errorf("check %v: %v", args, r)
+		}
+		if args[0] == "--grade" && r.code == exitMultiple && r.stdout != "multiple (no grade: the timeout came first)\n" && !strings.HasPrefix(r.stdout, "multiple (grade 0") {
+			t.Errorf("check --grade: stdout %q", r.stdout)
+		}
+	}
+}
