@@ -58,6 +58,9 @@ func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) 
 	if o.Verify <= 0 {
 		o.Verify = 20
 	}
+	// Only verified candidates are reported: verify at least as many as
+	// are asked for.
+	o.Verify = max(o.Verify, o.Best)
 	if o.Pairs == 0 {
 		o.Pairs = 8
 	}

@@ -121,3 +121,21 @@ func TestFixErrors(t *testing.T) {
 		t.Error("Edited outside the grid: no error")
 	}
 }
+
+// TestFixBest: Fix returns o.Best edits when there are that many, even
+// beyond the default number of candidates it verifies (fix --best 30).
+func TestFixBest(t *testing.T) {
+	p, err := puzzle.ReadFile("../examples/house.non")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, best := range []int{5, 20, 30, 50} {
+		es, err := design.Fix(context.Background(), p, p.Goal, design.FixOptions{Best: best})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(es) != best { // 10x10: 100 single edits
+			t.Errorf("Best %d: %d edits", best, len(es))
+		}
+	}
+}
