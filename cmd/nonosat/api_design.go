@@ -37,8 +37,9 @@ func (s *server) designCall(ctx context.Context, f func(ctx context.Context) err
 }
 
 // hint answers the next deduction on the partly filled grid of ?grid=
-// (rows of palette characters and '?' for open cells, separated by '/'
-// or new lines; the empty grid without it).
+// (rows of palette characters and '?' for open cells, separated by new
+// lines, or by '/' when there is no new line: a palette may have '/' as a
+// colour, as text art does; the empty grid without it).
 func (s *server) hint(r *http.Request, body []byte) (reply, error) {
 	p, _, err := s.readPuzzle(r, body)
 	if err != nil {
@@ -46,7 +47,10 @@ func (s *server) hint(r *http.Request, body []byte) (reply, error) {
 	}
 	var g puzzle.Grid
 	if text := r.URL.Query().Get("grid"); text != "" {
-		g, err = design.ParsePartial(strings.NewReader(strings.ReplaceAll(text, "/", "\n")), p)
+		if !strings.Contains(text, "\n") {
+			text = strings.ReplaceAll(text, "/", "\n")
+		}
+		g, err = design.ParsePartial(strings.NewReader(text), p)
 		if err != nil {
 			return reply{}, &apiError{http.StatusBadRequest, "grid: " + err.Error()}
 		}

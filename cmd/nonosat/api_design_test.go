@@ -177,3 +177,28 @@ func TestProofAPI(t *testing.T) {
 		})
 	}
 }
+
+// TestHintAPISlashColour: a puzzle whose palette has '/' as a colour (text
+// art keeps its characters) takes a ?grid= whose rows are separated by new
+// lines, as the page sends it.
+func TestHintAPISlashColour(t *testing.T) {
+	base, _ := testServer(t, serverConfig{})
+	pal := []puzzle.Swatch{puzzle.White, puzzle.Black, {Name: "red", RGB: puzzle.RGB{R: 200}, Char: '/'}}
+	p := puzzle.FromGrid(puzzle.Grid{{2, 0, 1}, {0, 2, 1}, {1, 0, 2}}, pal)
+	var buf bytes.Buffer
+	if err := puzzle.Encode(&buf, p, puzzle.XML); err != nil {
+		t.Fatal(err)
+	}
+	grid := "/??\n???\n???"
+	status, _, body := post(t, base+"/api/hint?grid="+url.QueryEscape(grid), buf.Bytes())
+	if status != http.StatusOK {
+		t.Fatalf("grid %q: status %d: %s", grid, status, body)
+	}
+	var h design.Hint
+	if err := json.Unmarshal(body, &h); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Mistakes) != 0 || len(h.Cells) == 0 {
+		t.Errorf("hint %+v", h)
+	}
+}
