@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/design"
+	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
@@ -109,11 +111,17 @@ func (s *server) fix(r *http.Request, body []byte) (reply, error) {
 }
 
 // memFiles keeps a certificate's files in memory, in the order they were
-// finished.
+// finished; writes fail once ctx ends or the files pass limit bytes.
 type memFiles struct {
 	names []string
 	data  []*bytes.Buffer
+	ctx   context.Context
+	limit int64
+	total int64
 }
+
+// errProofTooBig ends a certificate that passed memFiles' limit.
+var errProofTooBig = errors.New("certificate too large")
 
 type memFile struct {
 	fs   *memFiles
@@ -122,7 +130,15 @@ type memFile struct {
 	done bool
 }
 
-func (f *memFile) Write(b []byte) (int, error) { return f.buf.Write(b) }
+func (f *memFile) Write(b []byte) (int, error) {
+	if err := f.fs.ctx.Err(); err != nil {
+		return 0, err
+	}
+	if f.fs.total += int64(len(b)); f.fs.total > f.fs.limit {
+		return 0, errProofTooBig
+	}
+	return f.buf.Write(b)
+}
 
 func (f *memFile) Close() error {
 	if !f.done {
@@ -152,7 +168,18 @@ func (s *server) proof(r *http.Request, body []byte) (reply, error) {
 	}
 	name := fileName(p, "")
 	var files memFiles
+	tooBig := func() error {
+		return &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("certificate too large: this server makes certificates of at most %s (serve --max-proof); nonosat check --proof has no such limit", encode.Bytes(s.cfg.MaxProof))}
+	}
 	err = s.designCall(r.Context(), func(ctx context.Context) error {
+		files.ctx, files.limit = ctx, s.cfg.MaxProof
+		// The certificate's CNF is built in memory before anything is
+		// written: refuse first a puzzle whose formula is too large.
+		_, err := solver.EncodeContext(ctx, p, solver.Options{NoPresolve: true, MaxMemory: s.cfg.MaxProof * solver.MemoryFactor})
+		var tb *encode.TooBigError
+		if errors.As(err, &tb) {
+			return tooBig()
+		}
 		o := solver.Options{Max: 2, IgnoreGoal: true, Worker: s.cfg.Worker, Proof: &solver.ProofTrace{}}
 		res, err := solver.Solve(ctx, p, o)
 		if err != nil {
@@ -161,7 +188,11 @@ func (s *server) proof(r *http.Request, body []byte) (reply, error) {
 		if res.Verdict == solver.Timeout {
 			return &apiError{http.StatusServiceUnavailable, "no verdict within the deadline"}
 		}
-		return certificate(ctx, &files, name, p, res, o, 0)
+		err = certificate(ctx, &files, name, p, res, o, 0)
+		if errors.Is(err, errProofTooBig) {
+			return tooBig()
+		}
+		return err
 	})
 	if err != nil {
 		return reply{}, err

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
@@ -200,5 +201,38 @@ func TestHintAPISlashColour(t *testing.T) {
 	}
 	if len(h.Mistakes) != 0 || len(h.Cells) == 0 {
 		t.Errorf("hint %+v", h)
+	}
+}
+
+// TestProofAPILimit: a certificate over the server's MaxProof is refused
+// with 413, before its CNF is built when that alone is too large, and
+// while it is written otherwise; a small one still comes. (A random
+// 200×200 picture in 4 colours has a CNF of 481 MB: built in memory and
+// sent whole, it took the server to 2.4 GB.)
+func TestProofAPILimit(t *testing.T) {
+	house := readTestFile(t, "../../examples/house.non")
+	// house's certificate: a CNF of some 60 KB of formula, and its proof.
+	base, _ := testServer(t, serverConfig{MaxProof: 20 << 10})
+	status, hd, body := post(t, base+"/api/proof", house)
+	if msg := errorMessage(t, hd, body); status != http.StatusRequestEntityTooLarge || !strings.Contains(msg, "certificates of at most 20.5 kB (serve --max-proof)") {
+		t.Errorf("house under a 20 KiB limit: %d %q", status, msg)
+	}
+	if status, _, body := post(t, base+"/api/proof", []byte("2x2:1/1/1/1")); status != http.StatusOK {
+		t.Errorf("2x2 under a 20 KiB limit: %d %.200s", status, body)
+	}
+
+	// The writes: past the limit, or once the deadline is gone, they fail.
+	ctx, cancel := context.WithCancel(context.Background())
+	fs := &memFiles{ctx: ctx, limit: 10}
+	w, _ := fs.create("a")
+	if _, err := w.Write(make([]byte, 8)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write(make([]byte, 8)); !errors.Is(err, errProofTooBig) {
+		t.Errorf("a write past the limit: %v", err)
+	}
+	cancel()
+	if _, err := w.Write(nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("a write after the deadline: %v", err)
 	}
 }

@@ -33,14 +33,15 @@ func serveCmd() *cli.Command {
 			&cli.IntFlag{Name: "max-solves", Value: runtime.NumCPU(), Usage: "run at most `N` solves at once; more wait for a slot until their deadline"},
 			&cli.Int64Flag{Name: "max-body", Value: 4 << 20, Usage: "refuse request bodies over `BYTES`"},
 			&cli.IntFlag{Name: "max-cells", Value: 200 * 200, Usage: "refuse puzzles of over `N` cells"},
+			&cli.Int64Flag{Name: "max-proof", Value: 64 << 20, Usage: "refuse certificates (/api/proof) over `BYTES`, before building one whose CNF is larger"},
 		},
 		Action: withArgs(0, 0, serve),
 	}
 }
 
 func serve(c *cli.Context, _ []string) error {
-	if c.Duration("timeout") <= 0 || c.Int("max-solves") < 1 || c.Int64("max-body") < 1 || c.Int("max-cells") < 1 {
-		return usagef(c, "--timeout, --max-solves, --max-body and --max-cells must be positive")
+	if c.Duration("timeout") <= 0 || c.Int("max-solves") < 1 || c.Int64("max-body") < 1 || c.Int("max-cells") < 1 || c.Int64("max-proof") < 1 {
+		return usagef(c, "--timeout, --max-solves, --max-body, --max-cells and --max-proof must be positive")
 	}
 	worker, err := workerArgv()
 	if err != nil {
@@ -53,7 +54,7 @@ func serve(c *cli.Context, _ []string) error {
 	addr := ln.Addr().(*net.TCPAddr)
 	cfg := serverConfig{
 		MaxBody: c.Int64("max-body"), Deadline: c.Duration("timeout"),
-		MaxSolves: c.Int("max-solves"), MaxCells: c.Int("max-cells"), Worker: worker,
+		MaxSolves: c.Int("max-solves"), MaxCells: c.Int("max-cells"), MaxProof: c.Int64("max-proof"), Worker: worker,
 	}
 	if addr.IP.IsLoopback() {
 		cfg.Hosts = loopbackHosts(addr.Port)

@@ -25,6 +25,7 @@ type serverConfig struct {
 	Deadline  time.Duration // per request that solves
 	MaxSolves int           // solves running at once; more wait for a slot
 	MaxCells  int           // cells of a puzzle (width × height)
+	MaxProof  int64         // bytes of a certificate (/api/proof), and of its CNF while built
 	Worker    []string      // runs gophersat in a child process, so that the deadline holds
 	// Hosts, if not empty, are the only Host headers served (for a
 	// loopback server: its own addresses), against DNS rebinding.
@@ -43,6 +44,9 @@ func (c serverConfig) withDefaults() serverConfig {
 	}
 	if c.MaxCells <= 0 {
 		c.MaxCells = 200 * 200
+	}
+	if c.MaxProof <= 0 {
+		c.MaxProof = 64 << 20
 	}
 	return c
 }
