@@ -1,6 +1,9 @@
 package puzzle
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Grid holds one colour per cell, g[r][c].
 type Grid [][]Color
@@ -90,7 +93,8 @@ func LineClue(line []Color) Clue {
 }
 
 // FromGrid returns the puzzle whose clues describe g, with g as its goal.
-// A nil palette means black and white.
+// A nil palette means black and white. g must be rectangular: FromGrid
+// panics, naming the row, when a row's length differs from the first's.
 func FromGrid(g Grid, palette []Swatch) *Puzzle {
 	if palette == nil {
 		palette = BlackWhite()
@@ -99,6 +103,11 @@ func FromGrid(g Grid, palette []Swatch) *Puzzle {
 	w := 0
 	if len(g) > 0 {
 		w = len(g[0])
+	}
+	for r := range g {
+		if len(g[r]) != w {
+			panic(fmt.Sprintf("puzzle.FromGrid: row %d has %d cells, row 1 has %d", r+1, len(g[r]), w))
+		}
 	}
 	for r := range g {
 		p.Rows = append(p.Rows, LineClue(g[r]))

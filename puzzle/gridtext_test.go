@@ -107,3 +107,17 @@ func TestParseGridErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestFromGridRagged: a grid whose rows differ in length is a caller's
+// mistake FromGrid cannot return as an error; its panic names the row
+// instead of an index out of range.
+func TestFromGridRagged(t *testing.T) {
+	defer func() {
+		r := recover()
+		if msg, _ := r.(string); !strings.Contains(msg, "row 2 has 1 cells, row 1 has 2") {
+			t.Errorf("FromGrid(ragged) panicked with %v", r)
+		}
+	}()
+	puzzle.FromGrid(puzzle.Grid{{1, 0}, {1}}, nil)
+	t.Error("FromGrid(ragged) returned")
+}
