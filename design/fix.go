@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
@@ -17,7 +18,7 @@ import (
 type Edit struct {
 	Cells []Cell `json:"cells"`
 	// Verdict is the solver's verdict on the edited puzzle: "unique" or
-	// "multiple".
+	// "multiple", or "timeout" when FixOptions.EditTimeout ran out first.
 	Verdict string `json:"verdict"`
 	// Open counts the cells line logic leaves open in the edited puzzle;
 	// 0 means line-solvable (and so unique).
@@ -37,6 +38,10 @@ type FixOptions struct {
 	Best   int // edits reported (default 5)
 	Verify int // candidates, fewest open cells first, whose verdict is computed (default 20)
 	Pairs  int // best single edits combined in pairs when no single edit makes the puzzle unique (default 8; negative: none)
+	// EditTimeout bounds the solve of each edited puzzle (0: none); one
+	// it stops gets the verdict "timeout" and ranks last, so that one
+	// hard edit does not take the whole run.
+	EditTimeout time.Duration
 }
 
 // ErrNoGoal is returned by Fix for a goal that does not satisfy the clues.
@@ -84,7 +89,7 @@ func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) 
 		}
 	}
 	byOpen(singles)
-	best, err := verify(ctx, p, goal, singles, o.Verify)
+	best, err := verify(ctx, p, goal, singles, o.Verify, o.EditTimeout)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +107,7 @@ func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) 
 			}
 		}
 		byOpen(pairs)
-		more, err := verify(ctx, p, goal, pairs, o.Verify)
+		more, err := verify(ctx, p, goal, pairs, o.Verify, o.EditTimeout)
 		if err != nil {
 			return nil, err
 		}
@@ -120,13 +125,16 @@ func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) 
 	return best, nil
 }
 
-// rank orders effects: line-solvable, unique, the rest.
+// rank orders effects: line-solvable, unique, the rest, those whose
+// verdict the edit's timeout stopped.
 func rank(e Edit) int {
 	switch {
 	case e.Verdict == string(solver.Unique) && e.Open == 0:
 		return 0
 	case e.Verdict == string(solver.Unique):
 		return 1
+	case e.Verdict == string(solver.Timeout):
+		return 3
 	}
 	return 2
 }
@@ -136,24 +144,35 @@ func byOpen(es []Edit) {
 	slices.SortStableFunc(es, func(a, b Edit) int { return cmp.Compare(a.Open, b.Open) })
 }
 
-// verify solves the first n candidates and returns them with verdicts.
-func verify(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, es []Edit, n int) ([]Edit, error) {
+// verify solves the first n candidates, each within timeout (0: no
+// limit), and returns them with verdicts.
+func verify(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, es []Edit, n int, timeout time.Duration) ([]Edit, error) {
 	out := slices.Clone(es[:min(n, len(es))])
 	for i := range out {
 		if out[i].Open == 0 {
 			out[i].Verdict = string(solver.Unique) // line logic fixed every cell
 			continue
 		}
-		res, err := solver.Solve(ctx, edited(p, goal, out[i].edits), solver.Options{})
+		res, err := solveWithin(ctx, edited(p, goal, out[i].edits), timeout)
 		if err != nil {
 			return nil, err
 		}
-		if res.Verdict == solver.Timeout {
+		if res.Verdict == solver.Timeout && ctx.Err() != nil {
 			return nil, fmt.Errorf("solving an edited puzzle: %w", ctx.Err())
 		}
 		out[i].Verdict = string(res.Verdict)
 	}
 	return out, nil
+}
+
+// solveWithin solves p (to its verdict) within timeout (0: no limit).
+func solveWithin(ctx context.Context, p *puzzle.Puzzle, timeout time.Duration) (*solver.Result, error) {
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	return solver.Solve(ctx, p, solver.Options{})
 }
 
 // Edited is p with the given cells of the goal picture changed: the

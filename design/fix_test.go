@@ -5,6 +5,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/linesolve"
@@ -136,6 +137,49 @@ func TestFixBest(t *testing.T) {
 		}
 		if len(es) != best { // 10x10: 100 single edits
 			t.Errorf("Best %d: %d edits", best, len(es))
+		}
+	}
+}
+
+// TestFixEditTimeout: an edited puzzle whose verdict the edit's timeout
+// stops gets the verdict "timeout" and ranks after every other; the run
+// goes on. The puzzle (a 12×12 with a 1 in every line, 12! solutions) is
+// left with open cells by every edit, so every verdict needs the solver,
+// which a nanosecond never leaves time for.
+func TestFixEditTimeout(t *testing.T) {
+	ones := make([][]int, 12)
+	for i := range ones {
+		ones[i] = []int{1}
+	}
+	p := puzzle.New(ones, ones)
+	goal := puzzle.NewGrid(12, 12)
+	for i := range goal {
+		goal[i][i] = 1
+	}
+	es, err := design.Fix(context.Background(), p, goal, design.FixOptions{Best: 10, EditTimeout: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	timeouts, seenTimeout := 0, false
+	for _, e := range es {
+		switch {
+		case e.Verdict == string(solver.Timeout):
+			timeouts++
+			seenTimeout = true
+		case seenTimeout:
+			t.Errorf("edit %v (%s) ranked after a timeout", e.Cells, e.Verdict)
+		}
+	}
+	if timeouts == 0 {
+		t.Errorf("no edit timed out in a nanosecond: %+v", es)
+	}
+	es, err = design.Fix(context.Background(), p, goal, design.FixOptions{Best: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		if e.Verdict == string(solver.Timeout) {
+			t.Errorf("edit %v timed out with no edit timeout", e.Cells)
 		}
 	}
 }

@@ -209,3 +209,28 @@ func TestGenerateCommand(t *testing.T) {
 		t.Errorf("generate --size 2000x2000: %v; want exit %d saying the largest side", r, exitUsage)
 	}
 }
+
+// TestDesignTimeout: steps, hint, fix and generate stop at --timeout with
+// exit 4 and a message naming it; an answer in time is printed as usual.
+// The puzzle has a 1 in every line (30! solutions): nothing about it is
+// decided in a nanosecond.
+func TestDesignTimeout(t *testing.T) {
+	ones := strings.Repeat("1\n", 30)
+	file := textFile(t, ones+"\n"+ones)
+	for _, args := range [][]string{
+		{"steps", file},
+		{"fix", file},
+		{"generate", "--size", "40x40", "--unique"},
+	} {
+		r := run(t, append([]string{"--format", "text"}, append(args, "--timeout", "1ns")...)...)
+		if r.code != exitUndecided || !strings.Contains(r.stderr, "no answer within 1ns (--timeout)") {
+			t.Errorf("%s --timeout 1ns: %v", args[0], r)
+		}
+	}
+	if r := run(t, "hint", "--timeout", "1m", "testdata/heart.non"); r.code != exitOK || r.stdout == "" {
+		t.Errorf("hint --timeout 1m: %v", r)
+	}
+	if r := run(t, "steps", "--timeout", "-1s", "testdata/heart.non"); r.code != exitUsage {
+		t.Errorf("steps --timeout -1s: %v", r)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/puzzle"
@@ -31,6 +32,8 @@ func fixCmd() *cli.Command {
 			&cli.StringFlag{Name: "to", Aliases: []string{"t"}, Usage: "with --apply, write format `NAME` (default: from OUT's suffix, else xml)"},
 			&cli.BoolFlag{Name: "json", Usage: "print {\"edits\": [{\"cells\", \"verdict\", \"open\"}]}, best first"},
 			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "use puzzle `N` of a file that holds several"},
+			&cli.DurationFlag{Name: "edit-timeout", Value: 10 * time.Second, Usage: "give each edited puzzle's verdict at most `D`; an edit it stops gets the verdict timeout and ranks last (0: no limit)"},
+			runTimeoutFlag(),
 			formatFlag(),
 		},
 		Action: withArgs(1, 1, fix),
@@ -53,9 +56,23 @@ func fix(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if c.Duration("edit-timeout") < 0 {
+		return usagef(c, "--edit-timeout must be 0 or more")
+	}
+	ctx, cancel, err := designContext(c)
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	goal := p.Goal
 	if goal == nil || puzzle.Check(p, goal) != nil {
-		res, err := solver.Solve(c.Context, p, solver.Options{Max: 1})
+		res, err := solver.Solve(ctx, p, solver.Options{Max: 1})
+		if err == nil && res.Verdict == solver.Timeout {
+			err = ctx.Err()
+		}
+		if err := designStopped(c, ctx, err, args[0]); err != nil {
+			return err
+		}
 		if err != nil {
 			return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
 		}
@@ -69,7 +86,10 @@ func fix(c *cli.Context, args []string) error {
 		goal = res.Solutions[0]
 		fmt.Fprintf(c.App.ErrWriter, "nonosat: %s %s; editing the first solution found\n", args[0], why)
 	}
-	es, err := design.Fix(c.Context, p, goal, design.FixOptions{Best: c.Int("best")})
+	es, err := design.Fix(ctx, p, goal, design.FixOptions{Best: c.Int("best"), EditTimeout: c.Duration("edit-timeout")})
+	if err := designStopped(c, ctx, err, args[0]); err != nil {
+		return err
+	}
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
 	}

@@ -30,6 +30,7 @@ func generateCmd() *cli.Command {
 			&cli.BoolFlag{Name: "line-solvable", Usage: "edit the picture until line logic alone solves it (so unique)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed `N`"},
 			&cli.StringFlag{Name: "title", Usage: "puzzle title `T` (default: generated WxH seed N)"},
+			runTimeoutFlag(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the puzzle to `OUT` instead of standard output"},
 			&cli.StringFlag{Name: "to", Aliases: []string{"t"}, Usage: "write format `NAME` (default: from OUT's suffix, else xml)"},
 		},
@@ -66,7 +67,15 @@ func generate(c *cli.Context, _ []string) error {
 	if o.Colors > 1 && !to.Color() {
 		return usagef(c, "%v: %s is black and white only", puzzle.ErrUnsupported, to)
 	}
-	p, err := design.Generate(c.Context, o)
+	ctx, cancel, err := designContext(c)
+	if err != nil {
+		return err
+	}
+	defer cancel()
+	p, err := design.Generate(ctx, o)
+	if err := designStopped(c, ctx, err, "generate"); err != nil {
+		return err
+	}
 	if errors.Is(err, design.ErrGiveUp) {
 		return cli.Exit(fmt.Sprintf("generate: %v (try another --seed or --density)", err), exitUndecided)
 	}

@@ -27,6 +27,7 @@ func hintCmd() *cli.Command {
 			&cli.StringFlag{Name: "grid", Usage: "the partly filled grid `PARTIAL` ('?' for open cells)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the hint as one JSON object: cells, line, reason, mistakes"},
 			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "use puzzle `N` of a file that holds several"},
+			runTimeoutFlag(),
 			formatFlag(),
 		},
 		Action: withArgs(1, 1, hint),
@@ -47,7 +48,15 @@ func hint(c *cli.Context, args []string) error {
 			return err
 		}
 	}
-	h, err := design.NextHint(c.Context, p, g)
+	ctx, cancel, err := designContext(c)
+	if err != nil {
+		return err
+	}
+	defer cancel()
+	h, err := design.NextHint(ctx, p, g)
+	if err := designStopped(c, ctx, err, args[0]); err != nil {
+		return err
+	}
 	if errors.Is(err, design.ErrNoSolution) {
 		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitNoSolution)
 	}

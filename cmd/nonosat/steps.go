@@ -19,6 +19,7 @@ func stepsCmd() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per step (JSON Lines): cells, line, reason"},
 			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "use puzzle `N` of a file that holds several"},
+			runTimeoutFlag(),
 			formatFlag(),
 		},
 		Action: withArgs(1, 1, steps),
@@ -30,7 +31,15 @@ func steps(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	ss, err := design.Steps(c.Context, p)
+	ctx, cancel, err := designContext(c)
+	if err != nil {
+		return err
+	}
+	defer cancel()
+	ss, err := design.Steps(ctx, p)
+	if err := designStopped(c, ctx, err, args[0]); err != nil {
+		return err
+	}
 	if errors.Is(err, design.ErrNoSolution) {
 		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitNoSolution)
 	}
