@@ -96,7 +96,9 @@ func (s *server) fix(r *http.Request, body []byte) (reply, error) {
 			}
 			goal = res.Solutions[0]
 		}
-		found, err := design.Fix(ctx, p, goal, design.FixOptions{Best: best})
+		// No one edit may take the whole deadline: the 20 single edits
+		// and 20 pairs verified fit in it (fix's --edit-timeout).
+		found, err := design.Fix(ctx, p, goal, design.FixOptions{Best: best, EditTimeout: s.cfg.Deadline / 40})
 		if found != nil {
 			es = found
 		}
