@@ -42,6 +42,10 @@ type FixOptions struct {
 	// it stops gets the verdict "timeout" and ranks last, so that one
 	// hard edit does not take the whole run.
 	EditTimeout time.Duration
+	// Progress, if not nil, is told how far Fix is (for a progress
+	// line): after each row of single edits ranked by line logic (ranked
+	// of total), and after each verdict (verified so far).
+	Progress func(ranked, total, verified int)
 }
 
 // ErrNoGoal is returned by Fix for a goal that does not satisfy the clues.
@@ -73,6 +77,13 @@ func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) 
 		return nil, ErrNoGoal
 	}
 	var singles []Edit
+	total := p.Height() * p.Width() * p.NumColors()
+	verified := 0
+	progress := func() {
+		if o.Progress != nil {
+			o.Progress(len(singles), total, verified)
+		}
+	}
 	for r := range p.Height() {
 		for c := range p.Width() {
 			for v := range puzzle.Color(p.NumColors() + 1) {
@@ -87,9 +98,10 @@ func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) 
 				return nil, err
 			}
 		}
+		progress()
 	}
 	byOpen(singles)
-	best, err := verify(ctx, p, goal, singles, o.Verify, o.EditTimeout)
+	best, err := verify(ctx, p, goal, singles, o, func() { verified++; progress() })
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +119,7 @@ func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) 
 			}
 		}
 		byOpen(pairs)
-		more, err := verify(ctx, p, goal, pairs, o.Verify, o.EditTimeout)
+		more, err := verify(ctx, p, goal, pairs, o, func() { verified++; progress() })
 		if err != nil {
 			return nil, err
 		}
@@ -144,16 +156,18 @@ func byOpen(es []Edit) {
 	slices.SortStableFunc(es, func(a, b Edit) int { return cmp.Compare(a.Open, b.Open) })
 }
 
-// verify solves the first n candidates, each within timeout (0: no
-// limit), and returns them with verdicts.
-func verify(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, es []Edit, n int, timeout time.Duration) ([]Edit, error) {
-	out := slices.Clone(es[:min(n, len(es))])
+// verify solves the first o.Verify candidates, each within
+// o.EditTimeout, and returns them with verdicts; done is called after
+// each verdict that took a solve.
+func verify(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, es []Edit, o FixOptions, done func()) ([]Edit, error) {
+	out := slices.Clone(es[:min(o.Verify, len(es))])
 	for i := range out {
 		if out[i].Open == 0 {
 			out[i].Verdict = string(solver.Unique) // line logic fixed every cell
 			continue
 		}
-		res, err := solveWithin(ctx, edited(p, goal, out[i].edits), timeout)
+		res, err := solveWithin(ctx, edited(p, goal, out[i].edits), o.EditTimeout)
+		done()
 		if err != nil {
 			return nil, err
 		}

@@ -143,7 +143,7 @@ func TestFixBest(t *testing.T) {
 
 // TestFixEditTimeout: an edited puzzle whose verdict the edit's timeout
 // stops gets the verdict "timeout" and ranks after every other; the run
-// goes on. The puzzle (a 12×12 with a 1 in every line, 12! solutions) is
+// goes on, and Progress follows it to the end. The puzzle (a 12×12 with a 1 in every line, 12! solutions) is
 // left with open cells by every edit, so every verdict needs the solver,
 // which a nanosecond never leaves time for.
 func TestFixEditTimeout(t *testing.T) {
@@ -156,9 +156,14 @@ func TestFixEditTimeout(t *testing.T) {
 	for i := range goal {
 		goal[i][i] = 1
 	}
-	es, err := design.Fix(context.Background(), p, goal, design.FixOptions{Best: 10, EditTimeout: time.Nanosecond})
+	var ranked, total, verified int
+	progress := func(r, t, v int) { ranked, total, verified = r, t, v }
+	es, err := design.Fix(context.Background(), p, goal, design.FixOptions{Best: 10, EditTimeout: time.Nanosecond, Progress: progress})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if ranked != 144 || total != 144 || verified < 10 {
+		t.Errorf("progress at the end: %d of %d ranked, %d verified; want 144 of 144, 10 or more", ranked, total, verified)
 	}
 	timeouts, seenTimeout := 0, false
 	for _, e := range es {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/nonosat/nonosat/design"
@@ -86,7 +88,17 @@ func fix(c *cli.Context, args []string) error {
 		goal = res.Solutions[0]
 		fmt.Fprintf(c.App.ErrWriter, "nonosat: %s %s; editing the first solution found\n", args[0], why)
 	}
-	es, err := design.Fix(ctx, p, goal, design.FixOptions{Best: c.Int("best"), EditTimeout: c.Duration("edit-timeout")})
+	o := design.FixOptions{Best: c.Int("best"), EditTimeout: c.Duration("edit-timeout")}
+	var progress *progressLine
+	if isTerminal(c.App.ErrWriter) { // ranking and verifying can take minutes: say how far
+		var ranked, total, verified atomic.Int64
+		o.Progress = func(r, t, v int) { ranked.Store(int64(r)); total.Store(int64(t)); verified.Store(int64(v)) }
+		progress = stillWorking(c.App.ErrWriter, filepath.Base(args[0]), "still fixing", func(int64) string {
+			return fmt.Sprintf(", %d of %d single edits tried by line logic, %d verdicts", ranked.Load(), total.Load(), verified.Load())
+		})
+	}
+	es, err := design.Fix(ctx, p, goal, o)
+	progress.done()
 	if err := designStopped(c, ctx, err, args[0]); err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ type progressLine struct {
 	w             io.Writer
 	mu            sync.Mutex
 	drawn         bool
-	found         atomic.Int64 // solutions found so far (see found)
+	found         atomic.Int64 // solutions found so far (see counting), or other things done
 	stop, stopped chan struct{}
 }
 
@@ -34,6 +34,20 @@ type progressLine struct {
 // next redraw, so that a grid printed meanwhile starts on a line of its
 // own. Both are no-ops on a nil *progressLine.
 func stillSolving(w io.Writer, what string) *progressLine {
+	return stillWorking(w, what, "still solving", func(n int64) string {
+		switch n {
+		case 0:
+			return ""
+		case 1:
+			return ", 1 solution so far"
+		}
+		return fmt.Sprintf(", %d solutions so far", n)
+	})
+}
+
+// stillWorking is stillSolving for other work: doing what the line
+// says, and done(found) after the time, for what has been done so far.
+func stillWorking(w io.Writer, what, doing string, done func(found int64) string) *progressLine {
 	pl := &progressLine{w: w, stop: make(chan struct{}), stopped: make(chan struct{})}
 	start := time.Now()
 	go func() {
@@ -46,16 +60,9 @@ func stillSolving(w io.Writer, what string) *progressLine {
 				pl.clear()
 				return
 			case <-t.C:
-				so := ""
-				switch n := pl.found.Load(); n {
-				case 0:
-				case 1:
-					so = ", 1 solution so far"
-				default:
-					so = fmt.Sprintf(", %d solutions so far", n)
-				}
+				so := done(pl.found.Load())
 				pl.mu.Lock()
-				fmt.Fprintf(w, "\r%s: still solving, %s%s\x1b[K", what, time.Since(start).Round(time.Second), so)
+				fmt.Fprintf(w, "\r%s: %s, %s%s\x1b[K", what, doing, time.Since(start).Round(time.Second), so)
 				pl.drawn = true
 				pl.mu.Unlock()
 				t.Reset(stillEvery)
