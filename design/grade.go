@@ -55,7 +55,7 @@ func GradeOf(ctx context.Context, p *puzzle.Puzzle) (Grade, error) {
 		}
 		return Grade{}, fmt.Errorf("grading: no verdict: %w", err)
 	}
-	return GradeResult(p, res), nil
+	return GradeResultContext(ctx, p, res)
 }
 
 // GradeResult grades p given the result of solving it, so that a caller

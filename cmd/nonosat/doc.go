@@ -22,7 +22,8 @@
 //		Print unique, multiple, none or timeout per puzzle and exit 0, 3, 20
 //		or 4 (for several puzzles, the code of the first that is not unique).
 //		--grade adds the difficulty grade (1 line logic, 2 lookahead, 3
-//		guessing, 0 not unique); --json always has it. --proof DIR (check
+//		guessing, 0 not unique); --json has it unless --timeout came
+//		first. --proof DIR (check
 //		and solve) writes a certificate per puzzle: NAME.cnf, NAME.drat
 //		(unique, none) and NAME.sol.
 //

@@ -97,7 +97,7 @@ func checkCmd() *cli.Command {
 			"130 when interrupted.\n" +
 			"When the file carries the designer's goal image, it is the first solution: the search looks only for another.",
 		Flags: append(solverFlags(), proofFlag(),
-			&cli.BoolFlag{Name: "grade", Usage: "follow each verdict with the difficulty grade: 1 line logic, 2 lookahead (probing), 3 guessing (--json always has it)"},
+			&cli.BoolFlag{Name: "grade", Usage: "follow each verdict with the difficulty grade: 1 line logic, 2 lookahead (probing), 3 guessing (--json has it too); within --timeout, or \"(no grade: the timeout came first)\""},
 		),
 		Action: withArgs(1, -1, func(c *cli.Context, args []string) error { return runSolver(c, args, modeCheck) }),
 	}
@@ -298,6 +298,11 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 				return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 			}
 		}
+		if gp != nil { // the header of a puzzle that found no grid
+			if gp.writeHeader(); gp.err != nil {
+				return true, gp.err
+			}
+		}
 		if err := printResult(c, file, index, many, p, res, grade, m, printMax); err != nil {
 			return true, err
 		}
@@ -317,13 +322,19 @@ func withTimeout(ctx context.Context, timeout time.Duration) (context.Context, c
 }
 
 // streamGrids is the printer of the grids solve (and count --solutions)
-// prints as they come, the header of solve's puzzle printed; nil when the
-// mode prints no grids or --json prints them at the end.
+// prints as they come, holding solve's header of a named puzzle until
+// there is a grid or a verdict to print; nil when the mode prints no
+// grids or --json prints them at the end.
 func streamGrids(c *cli.Context, file string, index int, many bool, p *puzzle.Puzzle, m mode, progress *progressLine) *gridPrinter {
 	if c.Bool("json") {
 		return nil
 	}
-	gp := &gridPrinter{c: c, p: p, max: c.Int("max"), progress: progress}
+	gp := &gridPrinter{c: c, p: p, max: c.Int("max")}
+	if isTerminal(c.App.Writer) {
+		// The grids share the terminal with the progress line: take it
+		// away while one is printed (on a file, it would never show).
+		gp.progress = progress
+	}
 	gp.show = func(g puzzle.Grid) error { return showGrid(c, p, g) }
 	switch {
 	case m == modeCount && c.Bool("solutions"):
@@ -344,7 +355,7 @@ func streamGrids(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 		if title != "" {
 			title = " " + title
 		}
-		fmt.Fprintf(c.App.Writer, "== %s%s (%dx%d)\n", name(file, index, p), title, p.Width(), p.Height())
+		gp.header = fmt.Sprintf("== %s%s (%dx%d)\n", name(file, index, p), title, p.Width(), p.Height())
 	}
 	return gp
 }

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -359,5 +360,72 @@ func TestCheckGradeDeadline(t *testing.T) {
 		if args[0] == "--grade" && r.code == exitMultiple && r.stdout != "multiple (no grade: the timeout came first)\n" && !strings.HasPrefix(r.stdout, "multiple (grade 0") {
 			t.Errorf("check --grade: stdout %q", r.stdout)
 		}
+	}
+}
+
+// syncBuilder is one buffer for standard output and standard error, as a
+// terminal shows both.
+type syncBuilder struct {
+	mu sync.Mutex
+	strings.Builder
+}
+
+func (b *syncBuilder) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.Builder.Write(p)
+}
+
+func (b *syncBuilder) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.Builder.String()
+}
+
+// TestGridPrinterHoldsProgress: the progress line is not redrawn while a
+// grid is being printed: on a terminal, the redraw would land among the
+// grid's rows and stay there (the next clear only wipes the line the
+// cursor is on by then).
+func TestGridPrinterHoldsProgress(t *testing.T) {
+	after, every := stillAfter, stillEvery
+	t.Cleanup(func() { stillAfter, stillEvery = after, every })
+	stillAfter, stillEvery = 0, time.Millisecond
+	term := &syncBuilder{}
+	app := newApp(term, term)
+	c := cli.NewContext(app, nil, nil)
+	pl := stillSolving(term, "p.txt (2x2)")
+	time.Sleep(20 * time.Millisecond) // drawn by now
+	gp := &gridPrinter{c: c, max: 0, number: true, progress: pl, show: func(puzzle.Grid) error {
+		fmt.Fprint(term, "row 1\n")
+		time.Sleep(50 * time.Millisecond) // many redraws' worth
+		_, err := fmt.Fprint(term, "row 2\n")
+		return err
+	}}
+	gp.take(puzzle.Grid{})
+	pl.done()
+	out := term.String()
+	i := strings.Index(out, "solution 1:\n")
+	j := strings.Index(out, "row 2\n")
+	if i < 0 || j < 0 {
+		t.Fatalf("no grid in %q", out)
+	}
+	if grid := out[i : j+len("row 2\n")]; grid != "solution 1:\nrow 1\nrow 2\n" {
+		t.Errorf("the progress line was drawn in the middle of the grid: %q", grid)
+	}
+}
+
+// TestSolveHeaderOnlyWithResult: a named puzzle's "== NAME" header comes
+// with its grids or its verdict; one that fails (here a CNF over
+// --max-memory) leaves none on standard output, only its error.
+func TestSolveHeaderOnlyWithResult(t *testing.T) {
+	small := textFile(t, diagonals)
+	ones := strings.Repeat("1\n", 80)
+	big := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(big, []byte(ones+"\n"+ones), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, "--format", "text", "solve", "--plain", "--no-search", "--max-memory", "1M", small, big)
+	if r.code != exitError || !strings.HasPrefix(r.stdout, "== "+small) || strings.Contains(r.stdout, "big.txt") || !strings.Contains(r.stderr, "big.txt") {
+		t.Errorf("solve small big --max-memory 1M: %v", r)
 	}
 }

@@ -92,10 +92,30 @@ func (pl *progressLine) clear() {
 	}
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
+	pl.clearLocked()
+}
+
+func (pl *progressLine) clearLocked() {
 	if pl.drawn {
 		fmt.Fprint(pl.w, "\r\x1b[K")
 		pl.drawn = false
 	}
+}
+
+// printing takes the progress line away and runs print, which writes
+// a grid, with the line kept away until print returns: a redraw in the
+// middle of the grid would leave the line among its rows on a terminal
+// that shows both standard output and standard error. A nil
+// *progressLine just runs print.
+func (pl *progressLine) printing(print func()) {
+	if pl == nil {
+		print()
+		return
+	}
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	pl.clearLocked()
+	print()
 }
 
 // done stops the progress line and clears it before it returns.
@@ -118,6 +138,7 @@ type gridPrinter struct {
 	max      int                       // grids to print; 0: all
 	number   bool                      // always "solution N:" (count)
 	prefix   string                    // before "solution N:" (count names its puzzle)
+	header   string                    // solve's "== NAME" line, printed before the first grid or the verdict
 	progress *progressLine
 	shown    int         // grids taken, the held one included
 	held     puzzle.Grid // solve's first grid, not yet printed
@@ -149,6 +170,15 @@ func (gp *gridPrinter) take(g puzzle.Grid) bool {
 	return gp.err == nil
 }
 
+// writeHeader prints the header once, if there is one (not before: a
+// puzzle that fails has none).
+func (gp *gridPrinter) writeHeader() {
+	if gp.header != "" && gp.err == nil {
+		_, gp.err = fmt.Fprint(gp.c.App.Writer, gp.header)
+		gp.header = ""
+	}
+}
+
 // flush prints the grid still held (unnumbered: it was the only one) and
 // returns the first write error.
 func (gp *gridPrinter) flush() error {
@@ -159,10 +189,17 @@ func (gp *gridPrinter) flush() error {
 	return gp.err
 }
 
-// print writes one grid, numbered n-th of those printed when numbered.
+// print writes one grid, numbered n-th of those printed when numbered,
+// with the progress line away.
 func (gp *gridPrinter) print(g puzzle.Grid, numbered bool) {
-	gp.progress.clear()
+	gp.progress.printing(func() { gp.write(g, numbered) })
+}
+
+func (gp *gridPrinter) write(g puzzle.Grid, numbered bool) {
 	w := gp.c.App.Writer
+	if gp.writeHeader(); gp.err != nil {
+		return
+	}
 	if numbered {
 		n := gp.shown
 		if gp.held != nil { // the held first grid goes out as solution 1
