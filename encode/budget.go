@@ -51,10 +51,11 @@ func FormulaBytes(f *cnf.Formula) int64 {
 // variables, then the lines.
 type meter struct {
 	max         int64
-	rows, lines int   // rows of cell variables, lines to encode
-	seen        int   // clauses counted so far
-	bytes       int64 // their bytes
-	cellBytes   int64 // the bytes of the cell variables' clauses, once done
+	text        *textCNF // PuzzleText's clauses: their bytes are counted
+	rows, lines int      // rows of cell variables, lines to encode
+	seen        int      // clauses counted so far
+	bytes       int64    // their bytes
+	cellBytes   int64    // the bytes of the cell variables' clauses, once done
 	cellVars    int
 	cellClauses int
 	cellsDone   bool
@@ -71,10 +72,7 @@ func (m *meter) check(ctx context.Context, f *cnf.Formula, done int) error {
 	if m.max <= 0 {
 		return nil
 	}
-	for _, c := range f.Clauses[m.seen:] {
-		m.bytes += clauseBytes(len(c))
-	}
-	m.seen = len(f.Clauses)
+	clauses := m.measure(f)
 	if m.bytes <= m.max {
 		return nil
 	}
@@ -85,16 +83,27 @@ func (m *meter) check(ctx context.Context, f *cnf.Formula, done int) error {
 		return base + (n-base)*int64(m.lines)/int64(max(done, 1))
 	}
 	return &TooBigError{Budget: m.max, Bytes: scale(m.bytes, m.cellBytes),
-		Vars: int(scale(int64(f.NumVars), int64(m.cellVars))), Clause: int(scale(int64(len(f.Clauses)), int64(m.cellClauses)))}
+		Vars: int(scale(int64(f.NumVars), int64(m.cellVars))), Clause: int(scale(int64(clauses), int64(m.cellClauses)))}
 }
 
 // endCells notes that the cell variables are done and the lines come.
 func (m *meter) endCells(f *cnf.Formula) {
+	clauses := m.measure(f)
+	m.cellBytes, m.cellVars, m.cellClauses, m.cellsDone = m.bytes, f.NumVars, clauses, true
+}
+
+// measure brings m.bytes up to date with f (or, for PuzzleText, with the
+// text of its clauses) and returns the number of clauses so far.
+func (m *meter) measure(f *cnf.Formula) (clauses int) {
+	if m.text != nil {
+		m.bytes = int64(len(m.text.body))
+		return m.text.clauses
+	}
 	for _, c := range f.Clauses[m.seen:] {
 		m.bytes += clauseBytes(len(c))
 	}
 	m.seen = len(f.Clauses)
-	m.cellBytes, m.cellVars, m.cellClauses, m.cellsDone = m.bytes, f.NumVars, len(f.Clauses), true
+	return len(f.Clauses)
 }
 
 // Bytes formats a byte count for people: 512 B, 3.4 MB, 12 GB (powers of

@@ -1,6 +1,7 @@
 package encode_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"testing"
@@ -69,5 +70,34 @@ func TestMaxBytes(t *testing.T) {
 	// Puzzle ignores the budget.
 	if e := encode.Puzzle(p, encode.WithMaxBytes(1)); len(e.Formula.Clauses) != n {
 		t.Errorf("Puzzle(WithMaxBytes(1)) has %d clauses, want %d", len(e.Formula.Clauses), n)
+	}
+}
+
+// TestPuzzleTextMaxBytes: PuzzleTextContext's budget counts the bytes of
+// the clauses' text: a budget of the text's size builds it whole (the
+// same DIMACS as PuzzleText), a third of it stops with a TooBigError.
+func TestPuzzleTextMaxBytes(t *testing.T) {
+	p := randpuzzle.Picture(2, 60, 50, 3, 0.5)
+	var want bytes.Buffer
+	if err := encode.PuzzleText(p).WriteDIMACS(&want, p, encode.DIMACSOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	whole := encode.Puzzle(p)
+	text := int64(want.Len()) // the header comments make it a little more than the clauses
+	if fb := encode.FormulaBytes(&whole.Formula); fb <= text {
+		t.Fatalf("the formula's memory (%d bytes) is no more than its text (%d): the test needs a puzzle where it is", fb, text)
+	}
+	e, err := encode.PuzzleTextContext(context.Background(), p, encode.WithMaxBytes(text))
+	if err != nil {
+		t.Fatalf("PuzzleTextContext(budget %d, the DIMACS text's size) = %v", text, err)
+	}
+	var got bytes.Buffer
+	if err := e.WriteDIMACS(&got, p, encode.DIMACSOptions{}); err != nil || got.String() != want.String() {
+		t.Errorf("PuzzleTextContext's DIMACS differs from PuzzleText's (%v)", err)
+	}
+	_, err = encode.PuzzleTextContext(context.Background(), p, encode.WithMaxBytes(text/3))
+	var tb *encode.TooBigError
+	if !errors.As(err, &tb) {
+		t.Fatalf("PuzzleTextContext(budget %d of %d) error = %v, want a *TooBigError", text/3, text, err)
 	}
 }

@@ -153,6 +153,14 @@ func PuzzleText(p *puzzle.Puzzle, opts ...Option) *Encoding {
 	return e
 }
 
+// PuzzleTextContext is [PuzzleText] that stops, returning ctx.Err(), when
+// ctx is done, and with a *[TooBigError] as soon as the text of its
+// clauses passes the budget of [WithMaxBytes] (counted in bytes of that
+// text, not as [FormulaBytes] counts a formula's memory).
+func PuzzleTextContext(ctx context.Context, p *puzzle.Puzzle, opts ...Option) (*Encoding, error) {
+	return build(ctx, p, append(opts, func(c *config) { c.text = true }))
+}
+
 // PuzzleContext is [Puzzle] that stops, returning ctx.Err(), when ctx is
 // done, and with a *[TooBigError] as soon as the formula passes the
 // budget of [WithMaxBytes]: it looks at both after every line, so that a
@@ -179,7 +187,7 @@ func build(ctx context.Context, p *puzzle.Puzzle, opts []Option) (*Encoding, err
 		b.text = e.text
 	}
 	encodeLine := e.lineFunc(cfg.kind) // by Kind; panics on an unknown one
-	m := meter{max: cfg.maxBytes, rows: e.height, lines: e.height + e.width}
+	m := meter{max: cfg.maxBytes, rows: e.height, lines: e.height + e.width, text: e.text}
 	if err := e.cellVars(ctx, p, cfg.domains, b, &m); err != nil {
 		return nil, err
 	}

@@ -49,7 +49,9 @@ func (s *server) hint(r *http.Request, body []byte) (reply, error) {
 	}
 	var g puzzle.Grid
 	if text := r.URL.Query().Get("grid"); text != "" {
-		if !strings.Contains(text, "\n") {
+		// A puzzle of one row has no separator to split on: its '/' are
+		// cells (the page sends one row without a new line).
+		if !strings.Contains(text, "\n") && p.Height() > 1 {
 			text = strings.ReplaceAll(text, "/", "\n")
 		}
 		g, err = design.ParsePartial(strings.NewReader(text), p)
@@ -176,8 +178,11 @@ func (s *server) proof(r *http.Request, body []byte) (reply, error) {
 	err = s.designCall(r.Context(), func(ctx context.Context) error {
 		files.ctx, files.limit = ctx, s.cfg.MaxProof
 		// The certificate's CNF is built in memory before anything is
-		// written: refuse first a puzzle whose formula is too large.
-		_, err := solver.EncodeContext(ctx, p, solver.Options{NoPresolve: true, MaxMemory: s.cfg.MaxProof * solver.MemoryFactor})
+		// written: refuse first a puzzle whose CNF text alone is over the
+		// limit. (Its formula's memory, which EncodeContext would count,
+		// is two to three times its text: that refused certificates well
+		// under the limit.)
+		_, err := encode.PuzzleTextContext(ctx, p, encode.WithMaxBytes(s.cfg.MaxProof))
 		var tb *encode.TooBigError
 		if errors.As(err, &tb) {
 			return tooBig()

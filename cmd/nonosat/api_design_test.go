@@ -204,6 +204,25 @@ func TestHintAPISlashColour(t *testing.T) {
 	}
 }
 
+// TestHintAPISlashColourOneRow: a puzzle of one row whose palette has
+// '/' takes a ?grid= of that row alone, with no new line (as the page
+// sent it) or with one.
+func TestHintAPISlashColourOneRow(t *testing.T) {
+	base, _ := testServer(t, serverConfig{})
+	pal := []puzzle.Swatch{puzzle.White, puzzle.Black, {Name: "red", RGB: puzzle.RGB{R: 200}, Char: '/'}}
+	p := puzzle.FromGrid(puzzle.Grid{{2, 1, 2, 0, 1}}, pal)
+	var buf bytes.Buffer
+	if err := puzzle.Encode(&buf, p, puzzle.XML); err != nil {
+		t.Fatal(err)
+	}
+	for _, grid := range []string{"/????", "/????\n"} {
+		status, _, body := post(t, base+"/api/hint?grid="+url.QueryEscape(grid), buf.Bytes())
+		if status != http.StatusOK {
+			t.Errorf("grid %q: status %d: %s", grid, status, body)
+		}
+	}
+}
+
 // TestProofAPILimit: a certificate over the server's MaxProof is refused
 // with 413, before its CNF is built when that alone is too large, and
 // while it is written otherwise; a small one still comes. (A random
@@ -219,6 +238,14 @@ func TestProofAPILimit(t *testing.T) {
 	}
 	if status, _, body := post(t, base+"/api/proof", []byte("2x2:1/1/1/1")); status != http.StatusOK {
 		t.Errorf("2x2 under a 20 KiB limit: %d %.200s", status, body)
+	}
+
+	// house's whole certificate is some 21 KB, its formula's memory 55 KB:
+	// under a 40 KiB limit it comes.
+	base40, _ := testServer(t, serverConfig{MaxProof: 40 << 10})
+	status, hd, body = post(t, base40+"/api/proof", house)
+	if status != http.StatusOK {
+		t.Errorf("house (a certificate of some 21 KB) under a 40 KiB limit: %d %q", status, errorMessage(t, hd, body))
 	}
 
 	// The writes: past the limit, or once the deadline is gone, they fail.

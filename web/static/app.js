@@ -371,7 +371,7 @@ function lineKey(name) {
 async function hint() {
   const pic = st.play.solution || st.grid;
   const ch = (v) => (v === UNKNOWN ? "?" : st.palette[v === EMPTY ? 0 : v].char);
-  const grid = st.play.cells.map((row) => row.map(ch).join("")).join("\n"); // not "/": a palette may use it
+  const grid = st.play.cells.map((row) => row.map(ch).join("")).join("\n") + "\n"; // not "/": a palette may use it (the last new line: a grid of one row has one too)
   setVerdict("pending", "Thinking…");
   try {
     const h = await callJSON("hint", toXML(st.title, st.palette, pic), { grid }, "hint");
