@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -363,25 +362,6 @@ func TestCheckGradeDeadline(t *testing.T) {
 	}
 }
 
-// syncBuilder is one buffer for standard output and standard error, as a
-// terminal shows both.
-type syncBuilder struct {
-	mu sync.Mutex
-	strings.Builder
-}
-
-func (b *syncBuilder) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.Builder.Write(p)
-}
-
-func (b *syncBuilder) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.Builder.String()
-}
-
 // TestGridPrinterHoldsProgress: the progress line is not redrawn while a
 // grid is being printed: on a terminal, the redraw would land among the
 // grid's rows and stay there (the next clear only wipes the line the
@@ -390,7 +370,7 @@ func TestGridPrinterHoldsProgress(t *testing.T) {
 	after, every := stillAfter, stillEvery
 	t.Cleanup(func() { stillAfter, stillEvery = after, every })
 	stillAfter, stillEvery = 0, time.Millisecond
-	term := &syncBuilder{}
+	term := &lockedBuffer{} // standard output and standard error in one, as a terminal shows them
 	app := newApp(term, term)
 	c := cli.NewContext(app, nil, nil)
 	pl := stillSolving(term, "p.txt (2x2)")
