@@ -27,6 +27,7 @@ func infoCmd() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per puzzle (JSON Lines)"},
 			&cli.BoolFlag{Name: "grade", Usage: "solve each puzzle and give its difficulty grade"},
+			&cli.DurationFlag{Name: "timeout", Usage: "with --grade, give each puzzle at most `D` (e.g. 30s): its verdict is then timeout, with no grade (default: no limit)"},
 			formatFlag(),
 		},
 		Action: withArgs(1, 1, info),
@@ -93,6 +94,9 @@ func describe(file string, i, n int, p *puzzle.Puzzle) puzzleInfo {
 }
 
 func info(c *cli.Context, args []string) error {
+	if c.Duration("timeout") < 0 {
+		return usagef(c, "--timeout must be positive")
+	}
 	name := args[0]
 	es, err := readEntries(c, name)
 	if err != nil {
@@ -122,14 +126,8 @@ func info(c *cli.Context, args []string) error {
 		p := e.Puzzle
 		in := describe(name, i, len(es), p)
 		if c.Bool("grade") {
-			res, err := solver.Solve(c.Context, p, solver.Options{})
-			if err != nil {
-				return cli.Exit(err, exitError)
-			}
-			in.Verdict = string(res.Verdict)
-			if res.Verdict != solver.Timeout {
-				g := design.GradeResult(p, res)
-				in.Grade = &g
+			if err := gradeInfo(c, &in, p); err != nil {
+				return err
 			}
 		}
 		if enc != nil {
@@ -197,4 +195,22 @@ func orNone(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// gradeInfo solves p and grades it for info --grade, both within
+// --timeout: a verdict the deadline stopped has no grade.
+func gradeInfo(c *cli.Context, in *puzzleInfo, p *puzzle.Puzzle) error {
+	ctx, cancel := withTimeout(c.Context, c.Duration("timeout"))
+	defer cancel()
+	res, err := solver.Solve(ctx, p, solver.Options{})
+	if err != nil {
+		return cli.Exit(err, exitError)
+	}
+	in.Verdict = string(res.Verdict)
+	if res.Verdict != solver.Timeout {
+		if g, err := design.GradeResultContext(ctx, p, res); err == nil {
+			in.Grade = &g
+		}
+	}
+	return nil
 }

@@ -151,3 +151,19 @@ func TestInfoSeveral(t *testing.T) {
 		t.Errorf("info garden.xml: %v\nwant two numbered blocks separated by a blank line", r)
 	}
 }
+
+// TestInfoGradeTimeout: info --grade gives each puzzle at most --timeout;
+// a verdict the deadline stopped is "timeout", with no grade. The
+// puzzle has a 1 in every line (30! solutions) and no goal: nothing is
+// decided in a nanosecond.
+func TestInfoGradeTimeout(t *testing.T) {
+	ones := strings.Repeat("1\n", 30)
+	r := run(t, "--format", "text", "info", "--grade", "--timeout", "1ns", textFile(t, ones+"\n"+ones))
+	if r.code != exitOK || !strings.Contains(r.stdout, "verdict: timeout") || strings.Contains(r.stdout, "grade:") {
+		t.Errorf("info --grade --timeout 1ns: %v", r)
+	}
+	r = run(t, "info", "--grade", "--timeout", "1m", "testdata/heart.non")
+	if r.code != exitOK || !strings.Contains(r.stdout, "grade:   1: line") {
+		t.Errorf("info --grade --timeout 1m: %v", r)
+	}
+}
