@@ -188,6 +188,9 @@ func readTextArt(r io.Reader) (*raster, error) {
 			sw.Name = fmt.Sprintf("%s %q", sw.Name, ch)
 		}
 		sw.Char = ch
+		if ch == '?' { // an open cell in partial grids and make's marks
+			sw.Char = spareChar(line)
+		}
 		names[sw.Name] = true
 		taken[sw.RGB] = true
 		colorOf[ch] = sw.RGB
@@ -247,4 +250,17 @@ func spareSwatch(ch rune, taken map[puzzle.RGB]bool) puzzle.Swatch {
 			return puzzle.Swatch{Name: name, RGB: c}
 		}
 	}
+}
+
+// spareChar is the first letter the art does not use (in): the palette
+// character of a '?' colour, since '?' means an open cell in a partial
+// grid (hint --grid, the page's Play) and a cell to edit in make's
+// report.
+func spareChar(in map[rune]int) rune {
+	for _, r := range "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ" {
+		if _, used := in[r]; !used {
+			return r
+		}
+	}
+	return '?' // 52 letters in use, and at most 63 colours: rare enough
 }

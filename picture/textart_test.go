@@ -113,3 +113,26 @@ func FuzzTextArt(f *testing.F) {
 		_, _, _ = picture.DecodeTextArt(bytes.NewReader(data), picture.Options{Colors: 2, Height: 1})
 	})
 }
+
+// TestTextArtQuestionMark: a '?' in text art is a colour of its own, but
+// its palette character is another (the first letter the art does not
+// use): '?' is an open cell in a partial grid, so a player's cells of
+// that colour could not be given back to hint.
+func TestTextArtQuestionMark(t *testing.T) {
+	g, pal, err := picture.DecodeTextArt(strings.NewReader("?#a\n#?.\n"), picture.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := g[0][0]
+	if q == puzzle.Background || q == g[0][1] || q == g[0][2] || g[1][1] != q {
+		t.Fatalf("DecodeTextArt(?#a) = %v: want '?' a colour of its own", g)
+	}
+	for _, sw := range pal {
+		if sw.Char == '?' {
+			t.Errorf("palette %v has '?' as a character", pal)
+		}
+	}
+	if c := pal[q].Char; c != 'b' {
+		t.Errorf("the '?' colour is drawn %q, want 'b' (the first letter the art does not use)", c)
+	}
+}
