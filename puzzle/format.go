@@ -248,11 +248,9 @@ func ReadFileEntries(name string, f Format) ([]Entry, error) {
 	}
 	guessed := false // from the content: say so in errors
 	if f == "" {
-		if f, err = Detect(name, data); err != nil {
+		if f, guessed, err = detect(name, data); err != nil {
 			return nil, &ParseError{File: name, Err: err}
 		}
-		_, bySuffix := suffixFormat(name)
-		guessed = !bySuffix
 	}
 	note := func(err error) error {
 		err = named(name, err)
@@ -298,13 +296,20 @@ func readLimited(name string) ([]byte, error) {
 // Detect chooses the format of a file from its name's suffix, then from its
 // content.
 func Detect(name string, data []byte) (Format, error) {
+	f, _, err := detect(name, data)
+	return f, err
+}
+
+// detect is Detect that also says whether the format was guessed from
+// the content (no suffix named one).
+func detect(name string, data []byte) (f Format, guessed bool, err error) {
 	if f, ok := suffixFormat(name); ok {
-		return f, nil
+		return f, false, nil
 	}
 	if f := Sniff(data); f != "" {
-		return f, nil
+		return f, true, nil
 	}
-	return "", fmt.Errorf("%w: cannot tell the format from the name or content; use --format", ErrFormat)
+	return "", false, fmt.Errorf("%w: cannot tell the format from the name or content; use --format", ErrFormat)
 }
 
 // suffixFormat is the format a file name's suffix names, if any; .txt
