@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/picture"
@@ -42,31 +41,22 @@ func (s *server) analyze(r *http.Request, body []byte) (reply, error) {
 	// solve: they run in the solve's slot and within its deadline, so
 	// that --timeout and --max-solves bound the whole call and a client
 	// that goes stops it.
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Deadline)
-	defer cancel()
-	release, err := s.acquire(ctx)
+	var a analysis
+	_, err = s.solveOne(r.Context(), p, solver.Options{Max: 2}, func(ctx context.Context, res *solver.Result) {
+		a = analysis{jsonResult: newJSONResult("-", index, p, res)}
+		a.Solutions = a.Solutions[:min(len(a.Solutions), 2)]
+		a.Grade = gradeWithin(ctx, p, res) // as check --json
+		if boolParam(r, "detail") {
+			if !res.LineSolved && res.Verdict != solver.None {
+				a.Open = openCells(ctx, p)
+			}
+			if len(res.Solutions) >= 2 {
+				a.Differ = picture.Diff(res.Solutions[0], res.Solutions[1])
+			}
+		}
+	})
 	if err != nil {
 		return reply{}, err
-	}
-	defer release()
-	res, err := solver.Solve(ctx, p, solver.Options{Max: 2, Worker: s.cfg.Worker})
-	if err != nil {
-		return reply{}, fmt.Errorf("solving: %w", err)
-	}
-	a := analysis{jsonResult: newJSONResult("-", index, p, res)}
-	a.Solutions = a.Solutions[:min(len(a.Solutions), 2)]
-	if res.Verdict != solver.Timeout { // as check --json; none when the deadline cut grading short
-		if g, err := design.GradeResultContext(ctx, p, res); err == nil {
-			a.Grade = &g
-		}
-	}
-	if boolParam(r, "detail") {
-		if !res.LineSolved && res.Verdict != solver.None {
-			a.Open = openCells(ctx, p)
-		}
-		if len(res.Solutions) >= 2 {
-			a.Differ = picture.Diff(res.Solutions[0], res.Solutions[1])
-		}
 	}
 	return reply{value: a}, nil
 }
@@ -101,7 +91,7 @@ func (s *server) solve(r *http.Request, body []byte) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	res, err := s.solveOne(r.Context(), p, solver.Options{Max: max(n, 2)})
+	res, err := s.solveOne(r.Context(), p, solver.Options{Max: max(n, 2)}, nil)
 	if err != nil {
 		return reply{}, err
 	}
@@ -112,8 +102,10 @@ func (s *server) solve(r *http.Request, body []byte) (reply, error) {
 
 // solveOne solves p in a slot, within the server's deadline and the
 // request's life: a client that goes away (the page sends a newer edit)
-// stops its solve. A deadline gives verdict timeout, not an error.
-func (s *server) solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Options) (*solver.Result, error) {
+// stops its solve. A deadline gives verdict timeout, not an error. then,
+// if not nil, runs on the result in the same slot and deadline (the
+// work that follows the solve: analyze's grade and open cells).
+func (s *server) solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Options, then func(context.Context, *solver.Result)) (*solver.Result, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Deadline)
 	defer cancel()
 	release, err := s.acquire(ctx)
@@ -125,6 +117,9 @@ func (s *server) solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Option
 	res, err := solver.Solve(ctx, p, o)
 	if err != nil {
 		return nil, fmt.Errorf("solving: %w", err)
+	}
+	if then != nil {
+		then(ctx, res)
 	}
 	return res, nil
 }
@@ -241,7 +236,7 @@ func (s *server) render(r *http.Request, body []byte) (reply, error) {
 		if p.Goal != nil && puzzle.Check(p, p.Goal) == nil {
 			o.Solution = p.Goal
 		} else {
-			res, err := s.solveOne(r.Context(), p, solver.Options{Max: 1})
+			res, err := s.solveOne(r.Context(), p, solver.Options{Max: 1}, nil)
 			if err != nil {
 				return reply{}, err
 			}

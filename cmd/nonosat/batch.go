@@ -11,12 +11,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/nonosat/nonosat/puzzle"
@@ -194,7 +192,7 @@ func runBatch(c *cli.Context, args []string) error {
 		b.out, b.outFn = f, name
 	}
 
-	sigCtx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	sigCtx, stop := notifyInterrupt(c.Context)
 	defer stop()
 	ctx, cancel := context.WithCancel(sigCtx)
 	defer cancel()

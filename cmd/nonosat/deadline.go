@@ -27,7 +27,7 @@ func designContext(c *cli.Context) (context.Context, context.CancelFunc, error) 
 	if d < 0 {
 		return nil, nil, usagef(c, "--timeout must be positive")
 	}
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := notifyInterrupt(c.Context)
 	if d == 0 {
 		return ctx, stop, nil
 	}
@@ -49,4 +49,10 @@ func designStopped(c *cli.Context, ctx context.Context, err error, what string) 
 		return cli.Exit("interrupted", exitInterrupted)
 	}
 	return nil
+}
+
+// notifyInterrupt is ctx ended by Ctrl-C, SIGTERM or SIGHUP (exit 130
+// for the commands that solve); stop ends the notification.
+func notifyInterrupt(ctx context.Context) (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 }

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/encode"
@@ -78,7 +76,7 @@ func dimacs(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := notifyInterrupt(c.Context)
 	defer stop()
 	e, err := solver.EncodeContext(ctx, p, solver.Options{NoPresolve: c.Bool("no-presolve"), Encoding: kind, MaxMemory: mem})
 	switch {

@@ -207,10 +207,6 @@ func gradeInfo(c *cli.Context, in *puzzleInfo, p *puzzle.Puzzle) error {
 		return cli.Exit(err, exitError)
 	}
 	in.Verdict = string(res.Verdict)
-	if res.Verdict != solver.Timeout {
-		if g, err := design.GradeResultContext(ctx, p, res); err == nil {
-			in.Grade = &g
-		}
-	}
+	in.Grade = gradeWithin(ctx, p, res)
 	return nil
 }

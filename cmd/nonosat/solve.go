@@ -5,12 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/nonosat/nonosat/design"
@@ -194,7 +191,7 @@ func runSolver(c *cli.Context, files []string, m mode) error {
 		o.IgnoreGoal = true
 		o.CountOnly = !c.Bool("solutions") // keep no more than the verdict needs
 	}
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := notifyInterrupt(c.Context)
 	defer stop()
 	code := exitOK
 	many := len(files) > 1 // name every puzzle
@@ -269,10 +266,8 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 		pctx, cancel := withTimeout(ctx, c.Duration("timeout"))
 		res, err := solver.SolveEach(pctx, p, po, progress.counting(each))
 		var grade *design.Grade // check's, within the same deadline
-		if err == nil && m == modeCheck && (c.Bool("json") || c.Bool("grade")) && res.Verdict != solver.Timeout {
-			if g, gerr := design.GradeResultContext(pctx, p, res); gerr == nil {
-				grade = &g
-			}
+		if err == nil && m == modeCheck && (c.Bool("json") || c.Bool("grade")) {
+			grade = gradeWithin(pctx, p, res)
 		}
 		cancel()
 		progress.done()
@@ -329,7 +324,7 @@ func streamGrids(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 	if c.Bool("json") {
 		return nil
 	}
-	gp := &gridPrinter{c: c, p: p, max: c.Int("max")}
+	gp := &gridPrinter{c: c, max: c.Int("max")}
 	if isTerminal(c.App.Writer) {
 		// The grids share the terminal with the progress line: take it
 		// away while one is printed (on a file, it would never show).
@@ -492,6 +487,20 @@ func stopReason(res *solver.Result) string {
 		return "memory limit"
 	}
 	return "timeout"
+}
+
+// gradeWithin grades p from its result within ctx: nil when the verdict
+// is timeout, or when ctx ends before the grade (check, info --grade and
+// /api/analyze then leave it out).
+func gradeWithin(ctx context.Context, p *puzzle.Puzzle, res *solver.Result) *design.Grade {
+	if res.Verdict == solver.Timeout {
+		return nil
+	}
+	g, err := design.GradeResultContext(ctx, p, res)
+	if err != nil {
+		return nil
+	}
+	return &g
 }
 
 // gradeText is a grade as check --grade and info print it.

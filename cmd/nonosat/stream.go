@@ -133,7 +133,6 @@ func (pl *progressLine) done() {
 // so it holds the first until a second comes (or the solve ends).
 type gridPrinter struct {
 	c        *cli.Context
-	p        *puzzle.Puzzle
 	show     func(g puzzle.Grid) error // prints one grid
 	max      int                       // grids to print; 0: all
 	number   bool                      // always "solution N:" (count)
