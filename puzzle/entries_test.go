@@ -90,3 +90,34 @@ func TestGuessedFormatNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestMisnamedFileSaysWhatReadsIt: a file that the format of its suffix
+// cannot read, but another format reads, says which and how to choose it;
+// a given format, or content no other format reads, leaves that out.
+func TestMisnamedFileSaysWhatReadsIt(t *testing.T) {
+	const xml = `<puzzleset><puzzle><clues type="columns"><line><count>1</count></line></clues>` +
+		`<clues type="rows"><line><count>1</count></line></clues></puzzle></puzzleset>`
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		file, data string
+		format     puzzle.Format
+		want       string // in the error; "" for no hint
+	}{
+		{"p.non", xml, "", "(read as non, from the file name; the content reads as xml: --format xml)"},
+		{"p.nin", "width 2\nheight 1\nrows\n2\ncolumns\n1\n1\n", "", "the content reads as non: --format non"},
+		{"p.non", xml, puzzle.NON, ""},
+		{"p.non", "<puzzleset>", "", ""},
+	} {
+		name := filepath.Join(dir, tt.file)
+		if err := os.WriteFile(name, []byte(tt.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := puzzle.ReadFileAll(name, tt.format)
+		if err == nil {
+			t.Fatalf("ReadFileAll(%s, %q) read %q", tt.file, tt.format, tt.data)
+		}
+		if got := strings.Contains(err.Error(), "--format"); got != (tt.want != "") || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ReadFileAll(%s, %q) = %v; want the hint %q", tt.file, tt.format, err, tt.want)
+		}
+	}
+}

@@ -246,11 +246,12 @@ func ReadFileEntries(name string, f Format) ([]Entry, error) {
 	if len(data) > maxFileSize {
 		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: file over %d bytes", ErrTooLarge, maxFileSize)}
 	}
-	guessed := false // from the content: say so in errors
+	guessed, bySuffix := false, f == "" // say in errors how the format was chosen
 	if f == "" {
 		if f, guessed, err = detect(name, data); err != nil {
 			return nil, &ParseError{File: name, Err: err}
 		}
+		bySuffix = !guessed
 	}
 	note := func(err error) error {
 		err = named(name, err)
@@ -261,7 +262,12 @@ func ReadFileEntries(name string, f Format) ([]Entry, error) {
 	}
 	es, err := DecodeEntries(bytes.NewReader(data), f)
 	if err != nil {
-		return nil, note(err)
+		err = note(err)
+		if alt := otherFormat(data, f); bySuffix && alt != "" {
+			pe := err.(*ParseError)
+			pe.Err = fmt.Errorf("%w (read as %s, from the file name; the content reads as %s: --format %s)", pe.Err, f, alt, alt)
+		}
+		return nil, err
 	}
 	for i := range es {
 		if es[i].Err != nil {
@@ -269,6 +275,26 @@ func ReadFileEntries(name string, f Format) ([]Entry, error) {
 		}
 	}
 	return es, nil
+}
+
+// otherFormat is the format the content of a file that format f cannot
+// read looks like, if that format reads a valid puzzle from it; "" if none
+// does. A misnamed file (XML saved as .non) then says what would read it.
+func otherFormat(data []byte, f Format) Format {
+	alt := Sniff(data)
+	if alt == "" || alt == f {
+		return ""
+	}
+	es, err := DecodeEntries(bytes.NewReader(data), alt)
+	if err != nil {
+		return ""
+	}
+	for _, e := range es {
+		if e.Err == nil {
+			return alt
+		}
+	}
+	return ""
 }
 
 // named makes err a *ParseError naming file name.
