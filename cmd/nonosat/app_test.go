@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -164,6 +165,39 @@ func TestHelp(t *testing.T) {
 			for _, f := range c.Flags {
 				if !strings.Contains(r.stdout, "--"+f.Names()[0]) {
 					t.Errorf("nonosat %q: help does not mention --%s:\n%s", args, f.Names()[0], r.stdout)
+				}
+			}
+		}
+	}
+}
+
+// TestFlagUsageNamesFlags checks that every --flag a flag's usage text
+// names is a flag of the same command or a global one, so that help never
+// sends the user to a flag that does not exist.
+func TestFlagUsageNamesFlags(t *testing.T) {
+	app := newApp(io.Discard, io.Discard)
+	global := map[string]bool{}
+	for _, f := range app.Flags {
+		for _, n := range f.Names() {
+			global[n] = true
+		}
+	}
+	mention := regexp.MustCompile(`(^|[^\w-])--([a-z][a-z-]*)`)
+	for _, c := range app.Commands {
+		names := map[string]bool{}
+		for _, f := range c.Flags {
+			for _, n := range f.Names() {
+				names[n] = true
+			}
+		}
+		for _, f := range c.Flags {
+			df, ok := f.(cli.DocGenerationFlag)
+			if !ok {
+				continue
+			}
+			for _, m := range mention.FindAllStringSubmatch(df.GetUsage(), -1) {
+				if n := m[2]; !names[n] && !global[n] {
+					t.Errorf("nonosat %s --%s: usage names --%s, which %s does not have", c.Name, f.Names()[0], n, c.Name)
 				}
 			}
 		}

@@ -21,7 +21,7 @@ import (
 
 // proofFlag is --proof DIR of solve and check.
 func proofFlag() cli.Flag {
-	return &cli.StringFlag{Name: "proof", Usage: "write a certificate per puzzle to `DIR`: NAME.cnf (the clues' CNF, for unique with the solution blocked), NAME.drat (unique, none: a DRAT proof that the CNF is unsatisfiable) and NAME.sol (the solution, or two for multiple); check it with 'nonosat proof check'. The proof is what line solving, probing and the learner did on the way to the verdict; when SAT decided (--no-search, --search N), it is a SAT run of its own, with its own --timeout"}
+	return &cli.StringFlag{Name: "proof", Usage: "write a certificate per puzzle to `DIR`: NAME.cnf (the clues' CNF, for unique with the solution blocked), NAME.drat (unique, none: a DRAT proof that the CNF is unsatisfiable) and NAME.sol (the solution, or two for multiple); check it with 'nonosat proof check'. The proof is what line solving, probing and the learner did on the way to the verdict; when SAT decided (--no-search), it is a SAT run of its own, with its own --timeout"}
 }
 
 // proofCmd is "proof check CNF PROOF|SOL". The action is a word rather
