@@ -36,6 +36,7 @@ func dimacsCmd() *cli.Command {
 			&cli.BoolFlag{Name: "no-units", Usage: "leave out the unit clauses of fixed cells and list them as \"c fixed\" in the header"},
 			formatFlag(),
 			maxMemoryFlag(),
+			runTimeoutFlag(),
 		},
 		Action: withArgs(1, 1, dimacs),
 	}
@@ -76,12 +77,15 @@ func dimacs(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := notifyInterrupt(c.Context)
+	ctx, stop, err := designContext(c)
+	if err != nil {
+		return err
+	}
 	defer stop()
 	e, err := solver.EncodeContext(ctx, p, solver.Options{NoPresolve: c.Bool("no-presolve"), Encoding: kind, MaxMemory: mem})
 	switch {
 	case ctx.Err() != nil:
-		return cli.Exit("interrupted", exitInterrupted)
+		return dimacsStopped(c, ctx, args[0])
 	case err != nil:
 		return cli.Exit(fmt.Sprintf("%s: %v", args[0], tooBig(err)), exitError)
 	}
@@ -95,11 +99,24 @@ func dimacs(c *cli.Context, args []string) error {
 	}
 	if err := writeDIMACS(ctx, c, out, e, p, o); err != nil {
 		if ctx.Err() != nil {
-			return cli.Exit("interrupted", exitInterrupted)
+			return dimacsStopped(c, ctx, args[0])
 		}
 		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
 	}
 	return nil
+}
+
+// dimacsStopped is the exit of a dimacs run that ctx (from designContext)
+// ended: exit 4 naming --timeout, or 130 on an interrupt.
+func dimacsStopped(c *cli.Context, ctx context.Context, name string) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		hint := ""
+		if !c.Bool("no-presolve") {
+			hint = "; --no-presolve skips line solving, most of the time on large puzzles"
+		}
+		return cli.Exit(fmt.Sprintf("%s: the CNF was not written within %v (--timeout%s)", name, c.Duration("timeout"), hint), exitUndecided)
+	}
+	return cli.Exit("interrupted", exitInterrupted)
 }
 
 // bigDIMACS is the size from which dimacs says how big its output will be

@@ -114,6 +114,9 @@ func TestDimacsErrors(t *testing.T) {
 		{"bad grid", []string{"testdata/heart.non", "--block", "testdata/heart-badchar.grid"}, exitError, "testdata/heart-badchar.grid:3: "},
 		{"missing grid", []string{"testdata/heart.non", "--block", "testdata/missing.grid"}, exitError, "testdata/missing.grid"},
 		{"no file", nil, exitUsage, "missing arguments"},
+		{"timeout", []string{"testdata/heart.non", "--timeout", "1ns"}, exitUndecided, "the CNF was not written within 1ns (--timeout; --no-presolve skips"},
+		{"timeout without presolve", []string{"testdata/heart.non", "--timeout", "1ns", "--no-presolve"}, exitUndecided, "within 1ns (--timeout)"},
+		{"negative timeout", []string{"testdata/heart.non", "--timeout", "-1s"}, exitUsage, "--timeout must be positive"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
