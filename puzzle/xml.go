@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -123,7 +124,9 @@ func readXMLTree(r io.Reader) (*xnode, error) {
 		case xml.CharData:
 			if len(stack) > 0 {
 				stack[len(stack)-1].text.Write(t)
-			} else if strings.TrimSpace(string(t)) != "" {
+			} else if rest := bytes.TrimLeft(t, " \t\r\n"); len(rest) > 0 {
+				// line is where the text ends: name the line it starts on.
+				line -= bytes.Count(rest, []byte("\n"))
 				return nil, syntaxAt(line, "text outside the root element")
 			}
 		}
