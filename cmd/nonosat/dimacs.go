@@ -62,7 +62,7 @@ func dimacs(c *cli.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		o.Block = append(o.Block, g)
+		o.Block = appendNew(o.Block, g)
 	}
 	if c.Bool("block-goal") {
 		if p.Goal == nil {
@@ -71,7 +71,7 @@ func dimacs(c *cli.Context, args []string) error {
 		if err := puzzle.Check(p, p.Goal); err != nil {
 			return cli.Exit(fmt.Sprintf("%s: --block-goal: the goal is %v", args[0], err), exitError)
 		}
-		o.Block = append(o.Block, p.Goal)
+		o.Block = appendNew(o.Block, p.Goal)
 	}
 	mem, err := maxMemory(c)
 	if err != nil {
@@ -104,6 +104,17 @@ func dimacs(c *cli.Context, args []string) error {
 		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
 	}
 	return nil
+}
+
+// appendNew appends g to gs unless gs holds it already: a solution named
+// twice is blocked by one clause, and the header counts it once.
+func appendNew(gs []puzzle.Grid, g puzzle.Grid) []puzzle.Grid {
+	for _, k := range gs {
+		if k.Equal(g) {
+			return gs
+		}
+	}
+	return append(gs, g)
 }
 
 // dimacsStopped is the exit of a dimacs run that ctx (from designContext)
