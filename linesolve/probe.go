@@ -245,7 +245,8 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 					lines[i] |= w
 				}
 				s.stats.Lines += t.stats.Lines
-				t.stats.Lines = 0
+				s.stats.Work += t.stats.Work
+				t.stats.Lines, t.stats.Work = 0, 0
 				if !ok {
 					if s.proof != nil {
 						s.proofLemma(x, v, 0, 0)

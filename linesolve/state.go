@@ -85,9 +85,24 @@ func (s *State) touch(l int) {
 
 // Stats counts the work a [State] has done.
 type Stats struct {
-	Lines  int // line solves, including those inside probes
-	Probes int // (cell, colour) trials run by Probe
-	Failed int // probes that ended in a contradiction, each removing a colour
+	Lines  int   // line solves, including those inside probes
+	Work   int64 // those line solves weighted by their cost (see lineCost)
+	Probes int   // (cell, colour) trials run by Probe
+	Failed int   // probes that ended in a contradiction, each removing a colour
+}
+
+// lineCost is what Stats.Work counts for a solve of line t: the line
+// solver passes over the line's bitset words once per block, plus a few
+// passes of its own; lines of over two words take the general code,
+// about six times as slow a word (a random 400×400 picture at 50 %:
+// 0.05 µs a unit at one, against 0.008 µs for webpbn 22336's lines of
+// two words).
+func lineCost(t *linekernel.Template) int64 {
+	c := int64(t.Words) * int64(t.K+4)
+	if t.Words > 2 {
+		c *= 6
+	}
+	return c
 }
 
 // NewState returns the state of p before any deduction: every cell may be
@@ -292,6 +307,7 @@ func (s *State) push(l int) {
 func (s *State) nextLine() int {
 	l := s.pop()
 	s.stats.Lines++
+	s.stats.Work += lineCost(s.template(l))
 	if s.track {
 		s.popped[l>>6] |= 1 << (l & 63)
 	}

@@ -335,3 +335,26 @@ func TestClueColourOutsidePalette(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsWork: Stats.Work weighs each line solve, in probes too, by
+// the line's words times its blocks plus four, six times over for lines
+// of more than two words.
+func TestStatsWork(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		cost int64 // of a line with one block
+	}{{60, 1 * 5}, {128, 2 * 5}, {129, 6 * 3 * 5}} {
+		one := make([][]int, tt.n)
+		for i := range one {
+			one[i] = []int{1}
+		}
+		s := linesolve.NewState(puzzle.New(one, one))
+		if !s.Propagate() || !s.Probe(3*tt.n) {
+			t.Fatalf("%d×%d permutations: contradiction", tt.n, tt.n)
+		}
+		st := s.Stats()
+		if st.Probes == 0 || st.Work != int64(st.Lines)*tt.cost {
+			t.Errorf("%d×%d permutations: %d line solves (%d probes), work %d; want %d a line", tt.n, tt.n, st.Lines, st.Probes, st.Work, tt.cost)
+		}
+	}
+}

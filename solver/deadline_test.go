@@ -10,6 +10,7 @@ import (
 
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/internal/randpuzzle"
+	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
 
@@ -166,5 +167,30 @@ func TestProbeWorkBound(t *testing.T) {
 	// The bound is asked every 64 probes, each of at most 120 lines.
 	if work := int64(pre.state.Stats().Lines) * 60; work > probeWork+64*120*60 {
 		t.Errorf("probing did %d units of work (line solves × 60), want at most %d and a probe batch", work, probeWork)
+	}
+}
+
+// TestProbeCostBound: probing also stops once its line solves, weighted
+// by their cost (linesolve.Stats.Work), pass probeCost, probeWork aside.
+func TestProbeCostBound(t *testing.T) {
+	defer func(w, c int64) { probeWork, probeCost = w, c }(probeWork, probeCost)
+	probeWork, probeCost = 1<<62, 200_000
+	one := make([][]int, 60)
+	for i := range one {
+		one[i] = []int{1}
+	}
+	p := puzzle.New(one, one)
+	st := linesolve.NewState(p)
+	st.Propagate()
+	before := st.Stats().Work // line solving's, before probing
+	pre := presolve(context.Background(), p, 0, nil)
+	if pre.stopped || pre.contradiction || pre.grid != nil || pre.state == nil {
+		t.Fatalf("presolve(60×60 permutations) = %+v, want undecided", pre)
+	}
+	// Unbounded, probing takes 439,320 line solves of 5 units each; the
+	// bound is asked every 64 probes, each of at most 120 lines.
+	work := pre.state.Stats().Work - before
+	if work <= probeCost || work > probeCost+64*120*5 {
+		t.Errorf("probing did %d units of work, want over %d and at most a probe batch more", work, probeCost)
 	}
 }

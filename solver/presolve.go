@@ -28,6 +28,13 @@ const defaultProbe = 4
 // solves, 8 s) goes on to the learner within about a second.
 var probeWork int64 = 500_000_000 // a variable for tests
 
+// probeCost bounds probing's line solves weighted by their cost
+// (linesolve.Stats.Work), 12 times the most a corpus puzzle takes
+// (webpbn 22336: 5.1 million, 42 ms), for long lines of many blocks,
+// which probeWork undercounts: a random 400×400 picture at 50 %, lines
+// of about 100 blocks, probed for 20 s of CPU within probeWork.
+var probeCost int64 = 64_000_000 // a variable for tests
+
 // presolve runs exact line solving to a fixpoint, then probing within the
 // given budget (see Options.Probe), reporting probing's lemmas to proof
 // (nil: none; see linesolve.State.SetProof). A finished grid is the
@@ -48,9 +55,10 @@ func presolve(ctx context.Context, p *puzzle.Puzzle, probe int, proof func([]lin
 	if probe == 0 {
 		probe = defaultProbe * p.Width() * p.Height()
 	}
-	lines0, side := s.Stats().Lines, int64(max(p.Width(), p.Height()))
+	st0, side := s.Stats(), int64(max(p.Width(), p.Height()))
 	probeStop := func() bool {
-		return stop() || int64(s.Stats().Lines-lines0)*side > probeWork
+		st := s.Stats()
+		return stop() || int64(st.Lines-st0.Lines)*side > probeWork || st.Work-st0.Work > probeCost
 	}
 	if probe > 0 && !s.Solved() && !s.ProbeUntil(probe, probeStop) {
 		return presolved{contradiction: true}

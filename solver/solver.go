@@ -55,7 +55,7 @@ type Options struct {
 	// Probe bounds probing after line solving (try each colour of each
 	// undecided cell, propagate, drop the colours that fail), in probes:
 	// 0 means the default budget, negative means no probing. Probing also
-	// stops at a bound on its line solves (probeWork in presolve.go).
+	// stops at bounds on its line solves (probeWork, probeCost in presolve.go).
 	Probe int
 	// Search sets the learner stage between presolving and SAT: a
 	// learner.Learner (clause learning over the cells, the line solvers
