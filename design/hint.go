@@ -61,7 +61,7 @@ func NextHint(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid) (Hint, error
 			return h, nil
 		}
 	}
-	st := newStepper(p, g, sol)
+	st := newStepper(ctx, p, g, sol)
 	if st.done() {
 		h.Cells = []Cell{}
 		h.Reason = "solved"
@@ -83,7 +83,7 @@ func Steps(ctx context.Context, p *puzzle.Puzzle) ([]Step, error) {
 	if !ok {
 		return nil, ErrNoSolution
 	}
-	st := newStepper(p, EmptyGrid(p), sol)
+	st := newStepper(ctx, p, EmptyGrid(p), sol)
 	var steps []Step
 	for !st.done() {
 		if err := ctx.Err(); err != nil {

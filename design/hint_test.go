@@ -156,3 +156,21 @@ func TestNextHintNoSolution(t *testing.T) {
 		t.Fatalf("NextHint on a puzzle with no solution: error %v, want ErrNoSolution", err)
 	}
 }
+
+// TestNextHintLookaheadHoldsContext: when no line forces a cell, NextHint
+// looks ahead, which on a large puzzle takes minutes (hint --timeout 2s
+// ran 36 s on a random 200×200); an ended context must end it with the
+// context's error, not give the step late.
+func TestNextHintLookaheadHoldsContext(t *testing.T) {
+	// Two solutions: no line forces a cell, so the step is a lookahead
+	// or, failing that, a guess from the goal.
+	goal := puzzle.Grid{{1, 0}, {0, 1}}
+	p := puzzle.FromGrid(goal, palette(1))
+	p.Goal = goal
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	h, err := design.NextHint(ctx, p, nil)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("NextHint(ended context) = %+v, %v, want %v", h.Step, err, context.Canceled)
+	}
+}

@@ -14,11 +14,19 @@ import (
 // line with no placement. Cells that line logic over several lines fixes
 // come first, then those probing fixes, row by row. The trials run on
 // linesolve.State (fast); the board then names the line that fails. It
-// applies the step it finds.
+// applies the step it finds. It returns the context's error when st.ctx
+// ends first: on a large puzzle the trials take minutes.
 func (st *stepper) lookahead() (Step, bool, error) {
 	p := st.p
+	stop := func() bool { return st.ctx.Err() != nil }
 	s0 := st.known()
-	if s0 == nil || !s0.Propagate() {
+	if s0 != nil && !s0.PropagateUntil(stop) {
+		s0 = nil
+	}
+	if err := st.ctx.Err(); err != nil {
+		return Step{}, false, err
+	}
+	if s0 == nil {
 		b := newBoard(p, st.g)
 		_, fail, _, _ := b.propagate(nil)
 		return Step{}, false, fmt.Errorf("%w: line logic leaves %s with no placement", errContradiction, lineName(p, max(fail, 0)))
@@ -27,12 +35,15 @@ func (st *stepper) lookahead() (Step, bool, error) {
 	// fixes are the only ones a lookahead step can fix; it gives the
 	// colour each must take, which leaves one trial per other colour.
 	pr := s0.Clone()
-	if !pr.ProbeUntil(0, nil) {
+	if !pr.ProbeUntil(0, stop) {
 		return Step{}, false, nil // the guess step will find no solution either
 	}
 	for _, pass := range []*linesolve.State{s0, pr} {
 		for r, row := range pass.Cells {
 			for c, d := range row {
+				if err := st.ctx.Err(); err != nil { // probing or a trial stopped short
+					return Step{}, false, err
+				}
 				v, one := d.Single()
 				if !one || st.g[r][c] != Unknown || pass == pr && s0.Cells[r][c].Len() == 1 {
 					continue
@@ -72,7 +83,9 @@ func (st *stepper) refute(s0 *linesolve.State, r, c int, v puzzle.Color) (Step, 
 		if u == v {
 			continue
 		}
-		if s := s0.Clone(); s.Set(r, c, linesolve.Of(u)) && s.Propagate() {
+		// A trial the context stops reads as not refuted; the caller
+		// then sees the context's error.
+		if s := s0.Clone(); s.Set(r, c, linesolve.Of(u)) && s.PropagateUntil(func() bool { return st.ctx.Err() != nil }) {
 			return Step{}, false
 		}
 		refuted = append(refuted, u)

@@ -1,6 +1,7 @@
 package design
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -59,11 +60,14 @@ type stepper struct {
 	bad    []bool
 	forces [][]forced
 	sol    puzzle.Grid // a solution that agrees with g, for guesses; may be nil
+	// ctx bounds a lookahead, which probes and tries every open cell:
+	// minutes on a large puzzle.
+	ctx context.Context
 }
 
-func newStepper(p *puzzle.Puzzle, g puzzle.Grid, sol puzzle.Grid) *stepper {
+func newStepper(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid, sol puzzle.Grid) *stepper {
 	n := numLines(p)
-	st := &stepper{p: p, g: g, all: linesolve.All(p.NumColors()), stale: make([]bool, n), bad: make([]bool, n), forces: make([][]forced, n), sol: sol}
+	st := &stepper{p: p, g: g, all: linesolve.All(p.NumColors()), stale: make([]bool, n), bad: make([]bool, n), forces: make([][]forced, n), sol: sol, ctx: ctx}
 	for i := range st.stale {
 		st.stale[i] = true
 	}
