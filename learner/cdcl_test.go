@@ -2,6 +2,7 @@ package learner_test
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/nonosat/nonosat/internal/brute"
@@ -305,5 +306,36 @@ func TestLearnerPigeonhole(t *testing.T) {
 		if n == 8 && res.Conflicts < 2000 {
 			t.Fatalf("n=%d: only %d conflicts, too few to reach the clause-database reductions", n, res.Conflicts)
 		}
+	}
+}
+
+// TestFootprint: what New allocates is within a factor of two of
+// Footprint, so that a caller's memory limit holds, for black and white
+// and for many colours.
+func TestFootprint(t *testing.T) {
+	for _, colors := range []int{1, 4, 40} {
+		const n = 120
+		g := puzzle.NewGrid(n, n)
+		for r := range g {
+			for c := range g[r] {
+				if (r+c)%3 != 0 {
+					g[r][c] = puzzle.Color(1 + (r*7+c)%colors)
+				}
+			}
+		}
+		pal := []puzzle.Swatch{{Name: "white", Char: '.'}}
+		for i := range colors {
+			pal = append(pal, puzzle.Swatch{Char: rune('a' + i)})
+		}
+		s := linesolve.NewState(puzzle.FromGrid(g, pal))
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		l := learner.New(s)
+		runtime.ReadMemStats(&after)
+		got, want := int64(after.TotalAlloc-before.TotalAlloc), learner.Footprint(n, n, colors)
+		if got > 2*want || 2*got < want {
+			t.Errorf("%d×%d in %d colours: New allocated %d bytes, Footprint says %d", n, n, colors, got, want)
+		}
+		runtime.KeepAlive(l)
 	}
 }

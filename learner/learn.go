@@ -187,6 +187,19 @@ func (l *Learner) Run(limits Limits, found func(puzzle.Grid) bool) Result {
 	return res
 }
 
+// Footprint is about how much memory [New] takes for a puzzle of h×w
+// cells in colours colours besides the background, before any clause: a
+// few arrays per cell and per cell literal (one per colour and the
+// background), 92 bytes a literal. A 1000×1000 puzzle in 63 colours
+// needs 6 GB; a caller with a memory limit checks it before New.
+func Footprint(h, w, colors int) int64 {
+	n := int64(h) * int64(w)
+	vals := int64(max(2, colors+1))
+	const perLit = 2*1 + 3*4 + 2*int64(unsafe.Sizeof([]watch{})) + 1 + int64(unsafe.Sizeof([]int32{})) + 1 + 4
+	const perCell = 8 + 4 + 1 + 1 + 3*8 + 4 // activity, heap, phases, domains, trail
+	return n*vals*perLit + n*perCell
+}
+
 // Bytes is about how much memory the clauses of the Learner take: those
 // it learnt (halved now and then) and those that block solutions, its
 // own and those given to Block, which it keeps to the end. Enumerating

@@ -1,6 +1,9 @@
 package solver
 
-import "github.com/nonosat/nonosat/puzzle"
+import (
+	"github.com/nonosat/nonosat/learner"
+	"github.com/nonosat/nonosat/puzzle"
+)
 
 // MemoryFactor is how many times the formula's own bytes
 // (encode.FormulaBytes) a solve takes in all, parent and SAT worker
@@ -33,6 +36,19 @@ func learnerBudget(o Options) int64 {
 		return 0
 	}
 	return max(o.MaxMemory/5, 1)
+}
+
+// learnerFits reports whether the arrays of the learners (two for the
+// portfolio) take at most half of o.MaxMemory: they come before any
+// clause, and before the deadline is asked (6 GB and seconds for a
+// 1000×1000 puzzle in 63 colours); the other half is for the clauses
+// (learnerBudget), the presolved state and the collector's slack.
+func learnerFits(o Options, p *puzzle.Puzzle) bool {
+	n := int64(1)
+	if o.Backend == "portfolio" {
+		n = 2
+	}
+	return o.MaxMemory <= 0 || n*learner.Footprint(p.Height(), p.Width(), p.NumColors()) <= o.MaxMemory/2
 }
 
 // enumerationFull reports whether an enumeration that has found found

@@ -180,6 +180,9 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	st := j.pre.state
 	t := time.Now()
 	defer func() { j.res.Stats.Learn = time.Since(t) }()
+	if !learnerFits(j.o, j.p) { // SAT takes the presolved puzzle, within its own budget
+		return false, false, nil
+	}
 	if j.o.Backend == "portfolio" {
 		sr := raceLearners(ctx, j.p, st, j.limit, j.known, learnerBudget(j.o))
 		for _, g := range sr.sols[len(j.known):] {

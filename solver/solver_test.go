@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"testing"
 	"time"
 
@@ -484,5 +485,40 @@ func TestSolveEach(t *testing.T) {
 	})
 	if err != nil || n != 3 || res.Count != 3 || res.Complete {
 		t.Errorf("SolveEach stopped at the third grid: each called %d times, count %d, complete %v, error %v; want 3, 3, false", n, res.Count, res.Complete, err)
+	}
+}
+
+// TestMemoryBoundsLearner: the learner's arrays grow with cells times
+// colours before any clause (6 GB for a 1000×1000 puzzle in 63 colours,
+// past any MaxMemory); over the limit, SAT decides the presolved puzzle
+// and the learner is not built. Here 30×30 cells in 63 colours, all but
+// a 2×2 square fixed by line solving: the learner would take 5 MB, the
+// formula a few kB.
+func TestMemoryBoundsLearner(t *testing.T) {
+	g := puzzle.NewGrid(30, 30)
+	for r := range g {
+		for c := range g[r] {
+			g[r][c] = puzzle.Color(2 + (r*7+c*13)%62) // neighbours differ: one block a cell
+		}
+	}
+	g[0][0], g[0][1], g[1][0], g[1][1] = 1, 0, 0, 1 // or 0, 1, 1, 0: two solutions
+	pal := []puzzle.Swatch{{Name: "white", Char: '.'}}
+	for i := range 63 {
+		pal = append(pal, puzzle.Swatch{Char: rune('0' + i)})
+	}
+	p := puzzle.FromGrid(g, pal)
+	const mem = 4 << 20
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	res, err := solver.Solve(context.Background(), p, solver.Options{MaxMemory: mem})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != solver.Multiple {
+		t.Errorf("Solve(30×30 in 63 colours, MaxMemory 4 MB) = %s, want multiple", res.Verdict)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > mem {
+		t.Errorf("Solve(30×30 in 63 colours, MaxMemory 4 MB) allocated %d bytes, want at most %d", n, mem)
 	}
 }

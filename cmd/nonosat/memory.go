@@ -18,7 +18,7 @@ import (
 const fallbackMemory = 4 << 30
 
 func maxMemoryFlag() cli.Flag {
-	return &cli.StringFlag{Name: "max-memory", Value: "auto", Usage: "refuse a puzzle whose CNF formula and SAT solver would take more than `SIZE` of memory, saying how much it would need, and stop enumerating solutions at it (e.g. 2G, 500M; 0: no limit; auto: half the machine's memory)"}
+	return &cli.StringFlag{Name: "max-memory", Value: "auto", Usage: "refuse a puzzle whose CNF formula and SAT solver would take more than `SIZE` of memory, saying how much it would need (the learner gives way to SAT over half of it), and stop enumerating solutions at it (e.g. 2G, 500M; 0: no limit; auto: half the machine's memory)"}
 }
 
 // maxMemory reads --max-memory, in bytes (0: no limit).
