@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -169,6 +170,34 @@ func readEntries(c *cli.Context, name string) ([]puzzle.Entry, error) {
 		return nil, cli.Exit(err, exitError)
 	}
 	return es, nil
+}
+
+// readEntriesContext is readEntries that gives up with exit 130 when ctx
+// ends (Ctrl-C): the parsers do not stop, and a 60 MB file takes them
+// 10 s and more. The read goes on unseen until the process exits.
+func readEntriesContext(ctx context.Context, c *cli.Context, name string) ([]puzzle.Entry, error) {
+	return untilDone(ctx, func() ([]puzzle.Entry, error) { return readEntries(c, name) })
+}
+
+// untilDone runs read and returns what it returns, or an interrupted
+// exit as soon as ctx ends, leaving read to finish in the background.
+func untilDone[T any](ctx context.Context, read func() (T, error)) (T, error) {
+	type answer struct {
+		v   T
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		v, err := read()
+		done <- answer{v, err}
+	}()
+	select {
+	case a := <-done:
+		return a.v, a.err
+	case <-ctx.Done():
+		var zero T
+		return zero, cli.Exit("interrupted", exitInterrupted)
+	}
 }
 
 func hasFlag(flags []cli.Flag, name string) bool {

@@ -211,7 +211,11 @@ func runBatch(c *cli.Context, args []string) error {
 			total = -1 // not counted
 			break
 		}
-		s := b.scan(f)
+		s, err := untilDone(ctx, func() (scanned, error) { return b.scan(f), nil })
+		if err != nil { // interrupted while reading f
+			total = -1
+			break
+		}
 		count := func(k batchKey) {
 			switch {
 			case !b.sh.take(&ordinal):
@@ -308,7 +312,11 @@ func (b *batch) feed(ctx context.Context, scans []scanned, done map[batchKey]boo
 	}
 	for _, s := range scans {
 		if s.err == nil {
-			s = b.scan(batchFile{path: s.path, explicit: true})
+			path := s.path
+			var err error
+			if s, err = untilDone(ctx, func() (scanned, error) { return b.scan(batchFile{path: path, explicit: true}), nil }); err != nil {
+				return // interrupted while reading the file
+			}
 		}
 		if s.err != nil {
 			if !send(batchJob{key: batchKey{s.path, 0}, err: s.err}) {

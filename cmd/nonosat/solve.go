@@ -196,7 +196,10 @@ func runSolver(c *cli.Context, files []string, m mode) error {
 	code := exitOK
 	many := len(files) > 1 // name every puzzle
 	for _, file := range files {
-		es, err := readEntries(c, file)
+		es, err := readEntriesContext(ctx, c, file)
+		if ctx.Err() != nil {
+			return cli.Exit("interrupted", exitInterrupted)
+		}
 		if err != nil && !many {
 			return err
 		}
