@@ -82,12 +82,19 @@ func dimacs(c *cli.Context, args []string) error {
 		return err
 	}
 	defer stop()
-	e, err := solver.EncodeContext(ctx, p, solver.Options{NoPresolve: c.Bool("no-presolve"), Encoding: kind, MaxMemory: mem})
+	// No SAT solver runs: the formula may take half of --max-memory (the
+	// Go heap grows to about twice what is live), where a solve gives it
+	// a MemoryFactor-th.
+	e, err := solver.EncodeContext(ctx, p, solver.Options{NoPresolve: c.Bool("no-presolve"), Encoding: kind, MaxMemory: mem * solver.MemoryFactor / 2})
+	var tb *encode.TooBigError
 	switch {
 	case ctx.Err() != nil:
 		return dimacsStopped(c, ctx, args[0])
+	case errors.As(err, &tb):
+		return cli.Exit(fmt.Sprintf("%s: its CNF formula would take about %s (%s), and writing it about %s, over --max-memory %s; raise it (0: no limit)",
+			args[0], encode.Bytes(tb.Bytes), tb.Size(), encode.Bytes(2*tb.Bytes), encode.Bytes(mem)), exitError)
 	case err != nil:
-		return cli.Exit(fmt.Sprintf("%s: %v", args[0], tooBig(err)), exitError)
+		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
 	}
 	out := c.String("output")
 	if size := e.Formula.DIMACSSize(); size >= bigDIMACS {

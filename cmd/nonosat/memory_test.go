@@ -50,6 +50,15 @@ func TestMaxMemory(t *testing.T) {
 	if _, err := os.Stat(out); r.code != exitError || !strings.Contains(r.stderr, "over --max-memory") || err == nil {
 		t.Errorf("dimacs --max-memory 1M: %v; want exit 1, the size it would need and no file", r)
 	}
+	// dimacs runs no SAT solver: a limit that refuses the solve (the
+	// formula and the solver, six times the formula) lets it write.
+	r = run(t, "check", "--no-presolve", "--max-memory", "4M", name)
+	if r.code != exitError || !strings.Contains(r.stderr, "over --max-memory") {
+		t.Errorf("check --max-memory 4M: %v; want exit 1 and the size it would need", r)
+	}
+	if r := run(t, "dimacs", "--no-presolve", "--max-memory", "4M", name, "-o", out); r.code != exitOK {
+		t.Errorf("dimacs --max-memory 4M: %v; want the CNF written", r)
+	}
 	r = run(t, "check", "--no-presolve", "--max-memory", "1G", name)
 	if r.code == exitError || strings.Contains(r.stderr, "max-memory") {
 		t.Errorf("check --max-memory 1G: %v; want a verdict", r)
