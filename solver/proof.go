@@ -56,7 +56,10 @@ var proofSolvers = map[string][]string{
 // refuteByLearner); with o.Search < 0 (--no-search) from a SAT solver
 // run afresh on the certificate's CNF in its proof mode: gophersat in
 // certified mode, in the worker process o.Worker when it is set; and
-// with cadical or kissat from them, in their own DRAT mode. Verdicts other than unique, none and
+// with cadical or kissat from them, in their own DRAT mode. The CNF is
+// in o.Encoding, except under the trace's and the learner's proofs: their
+// clauses follow by unit propagation on encode.Path alone, so the CNF is
+// then the path encoding. Verdicts other than unique, none and
 // multiple have no certificate. An error wrapping [ErrBug] means the
 // verdict and the fresh run disagree.
 //
@@ -65,12 +68,22 @@ var proofSolvers = map[string][]string{
 // writing to proof, until it ends (or the process exits). A worker is
 // killed.
 func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proof io.Writer) (*Certificate, error) {
+	_, external := proofSolvers[o.Backend]
+	traced := o.Proof.Complete()
+	learnt := !traced && !external && o.Search >= 0
+	kind := o.Encoding
+	if res.Verdict != Multiple && (traced || learnt) {
+		// Line solving's and the learner's clauses follow by unit
+		// propagation on the path encoding, not on the others, whose
+		// propagation is weaker: the proof needs the path CNF.
+		kind = encode.Path
+	}
 	var e *encode.Encoding
-	if res.Verdict == Multiple || o.Proof.Complete() {
+	if res.Verdict == Multiple || traced {
 		// Nothing solves this CNF: it is written once, as text.
-		e = encode.PuzzleText(p, encode.WithKind(o.Encoding))
+		e = encode.PuzzleText(p, encode.WithKind(kind))
 	} else {
-		e = Encode(p, Options{NoPresolve: true, Encoding: o.Encoding})
+		e = Encode(p, Options{NoPresolve: true, Encoding: kind})
 	}
 	cert := &Certificate{Verdict: res.Verdict, Encoding: e}
 	f := e.Formula
@@ -96,12 +109,12 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 			cert.Models = append(cert.Models, m)
 		}
 		refuter := refute
-		if _, external := proofSolvers[o.Backend]; o.Proof.Complete() {
+		if traced {
 			refuter = func(_ context.Context, _ *cnf.Formula, _ Options, w io.Writer, cert *Certificate) (err error) {
 				cert.Lemmas, cert.ProofBytes, err = o.Proof.WriteDRAT(e, w)
 				return err
 			}
-		} else if !external && o.Search >= 0 {
+		} else if learnt {
 			refuter = func(ctx context.Context, _ *cnf.Formula, _ Options, w io.Writer, cert *Certificate) error {
 				return refuteByLearner(ctx, p, e, cert.Block, w, cert)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -179,6 +180,43 @@ func TestCertify(t *testing.T) {
 	for _, v := range []solver.Verdict{solver.Unique, solver.Multiple, solver.None} {
 		if count[v] == 0 {
 			t.Errorf("no %s puzzle among %d: %v", v, len(ps), count)
+		}
+	}
+}
+
+// TestCertifyEncodings: the certificate of a solve with --encoding
+// checks whatever the encoding. The proofs of line solving and the
+// learner follow by unit propagation on the path encoding alone; the
+// puzzle is one that line solving decides, so its proof is the empty
+// clause, which unit propagation on the classic encoding does not give.
+func TestCertifyEncodings(t *testing.T) {
+	ps := []*puzzle.Puzzle{
+		puzzle.New([][]int{{3}, {2}}, [][]int{{1}, {2}, {1}, {1}}), // unique
+		puzzle.New([][]int{{3}, {2}}, [][]int{{2}, {1}, {1}, {1}}), // none
+	}
+	for _, kind := range encode.Kinds() {
+		for _, road := range []struct {
+			name string
+			o    solver.Options
+		}{
+			{"trace", solver.Options{Proof: &solver.ProofTrace{}}},
+			{"learner", solver.Options{NoPresolve: true}},
+			{"gophersat", solver.Options{Search: -1}},
+		} {
+			for i, p := range ps {
+				o := road.o
+				o.Encoding = kind
+				t.Run(fmt.Sprintf("%s/%s/%d", kind, road.name, i), func(t *testing.T) {
+					res, err := solver.Solve(context.Background(), p, o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if want := []solver.Verdict{solver.Unique, solver.None}[i]; res.Verdict != want {
+						t.Fatalf("Solve verdict = %s, want %s", res.Verdict, want)
+					}
+					checkCertificate(t, p, res, o)
+				})
+			}
 		}
 	}
 }
