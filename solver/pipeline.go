@@ -187,6 +187,9 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 		sr := raceLearners(ctx, j.p, st, j.limit, j.known, learnerBudget(j.o))
 		for _, g := range sr.sols[len(j.known):] {
 			if !j.add(g) {
+				// each (or the limit) ends the search here, as
+				// the learner's found does: not complete.
+				sr.complete = false
 				break
 			}
 		}
@@ -273,8 +276,11 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 	var sr searchResult
 	if j.o.Backend == "portfolio" {
 		sr = race(ctx, j.p, e, j.o, j.limit, j.known)
-		for _, g := range sr.sols[min(len(j.known), len(sr.sols)):] {
-			if j.each != nil && !j.each(g) {
+		for i := min(len(j.known), len(sr.sols)); i < len(sr.sols); i++ {
+			if j.each != nil && !j.each(sr.sols[i]) {
+				// The search ends here, as search's does: the
+				// solutions each did not see were not found.
+				sr.sols, sr.complete = sr.sols[:i+1], false
 				break
 			}
 		}

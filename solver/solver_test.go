@@ -478,13 +478,21 @@ func TestSolveEach(t *testing.T) {
 			t.Errorf("SolveEach(%+v): the goal was not seen first", o)
 		}
 	}
-	n := 0
-	res, err := solver.SolveEach(context.Background(), p, solver.Options{Max: -1, IgnoreGoal: true}, func(puzzle.Grid) bool {
-		n++
-		return n < 3
-	})
-	if err != nil || n != 3 || res.Count != 3 || res.Complete {
-		t.Errorf("SolveEach stopped at the third grid: each called %d times, count %d, complete %v, error %v; want 3, 3, false", n, res.Count, res.Complete, err)
+	for _, o := range []solver.Options{
+		{Max: -1, IgnoreGoal: true},
+		{Max: -1, IgnoreGoal: true, Backend: "portfolio"},
+		{Max: -1, IgnoreGoal: true, Backend: "portfolio", Search: -1}, // gophersat and gini race
+		{Max: -1, IgnoreGoal: true, Backend: "portfolio", NoPresolve: true},
+		{Max: -1, IgnoreGoal: true, Backend: "gini", Search: -1},
+	} {
+		n := 0
+		res, err := solver.SolveEach(context.Background(), p, o, func(puzzle.Grid) bool {
+			n++
+			return n < 3
+		})
+		if err != nil || n != 3 || res.Count != 3 || len(res.Solutions) != 3 || res.Complete {
+			t.Errorf("SolveEach(%+v) stopped at the third grid: each called %d times, count %d, %d solutions, complete %v, error %v; want 3, 3, 3, false", o, n, res.Count, len(res.Solutions), res.Complete, err)
+		}
 	}
 }
 
