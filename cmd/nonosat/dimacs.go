@@ -50,7 +50,15 @@ func dimacs(c *cli.Context, args []string) error {
 	if err != nil {
 		return usagef(c, "--encoding: %v", err)
 	}
-	p, err := onePuzzle(c, args[0], c.Int("index"), "--index")
+	ctx, stop, err := designContext(c) // --timeout counts the reading too
+	if err != nil {
+		return err
+	}
+	defer stop()
+	p, err := untilDone(ctx, func() (*puzzle.Puzzle, error) { return onePuzzle(c, args[0], c.Int("index"), "--index") })
+	if ctx.Err() != nil {
+		return dimacsStopped(c, ctx, args[0])
+	}
 	if err != nil {
 		return err
 	}
@@ -77,11 +85,6 @@ func dimacs(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop, err := designContext(c)
-	if err != nil {
-		return err
-	}
-	defer stop()
 	// No SAT solver runs: the formula may take half of --max-memory (the
 	// Go heap grows to about twice what is live), where a solve gives it
 	// a MemoryFactor-th.

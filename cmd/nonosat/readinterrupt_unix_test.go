@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -39,5 +40,29 @@ func TestInterruptWhileReading(t *testing.T) {
 		case <-time.After(20 * time.Second): // a bound for a hang, not a timing
 			t.Fatalf("%s interrupted while reading: still reading after 20 s", args[0])
 		}
+	}
+}
+
+// TestDimacsTimeoutWhileReading: dimacs --timeout counts the reading of
+// the puzzle file too: exit 4 when the file is still being read.
+func TestDimacsTimeoutWhileReading(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "slow.non")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFO:", err)
+	}
+	t.Cleanup(func() {
+		if f, err := os.OpenFile(fifo, os.O_RDWR, 0); err == nil {
+			f.Close()
+		}
+	})
+	done := make(chan result, 1)
+	go func() { done <- run(t, "dimacs", "--timeout", "100ms", fifo) }()
+	select {
+	case r := <-done:
+		if r.code != exitUndecided || !strings.Contains(r.stderr, "not written within 100ms") {
+			t.Errorf("dimacs --timeout 100ms on a file still being read: %v; want exit %d", r, exitUndecided)
+		}
+	case <-time.After(20 * time.Second): // a bound for a hang, not a timing
+		t.Fatal("dimacs --timeout 100ms: still reading after 20 s")
 	}
 }
