@@ -125,9 +125,12 @@ func readXMLTree(r io.Reader) (*xnode, error) {
 			if len(stack) > 0 {
 				stack[len(stack)-1].text.Write(t)
 			} else if rest := bytes.TrimLeft(t, " \t\r\n"); len(rest) > 0 {
-				// line is where the text ends: name the line it starts on.
-				line -= bytes.Count(rest, []byte("\n"))
-				return nil, syntaxAt(line, "text outside the root element")
+				// line is where the text ends: name the line it starts on,
+				// counted from where the token starts. The text has a
+				// newline for each bare "\r" and "&#10;" too, which the
+				// decoder does not count: never pass the line it is on.
+				start := before + bytes.Count(t[:len(t)-len(rest)], []byte("\n"))
+				return nil, syntaxAt(min(start, line), "text outside the root element")
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package puzzle_test
 
 import (
 	"bytes"
+	"errors"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -186,5 +187,31 @@ func TestDecodeXMLImpliedColours(t *testing.T) {
 	}
 	if err := puzzle.Check(p, p.Goal); err != nil {
 		t.Errorf("Check(its goal) = %v", err)
+	}
+}
+
+// TestXMLTextAfterRootLine: text after the root names the line it starts
+// on, never a line before the first, whatever stands for a newline: the
+// decoder counts only "\n", while a bare "\r" and "&#10;" reach the text
+// as newlines too.
+func TestXMLTextAfterRootLine(t *testing.T) {
+	const root = `<puzzleset><puzzle><clues type="columns"><line>1</line></clues>` +
+		`<clues type="rows"><line>1</line></clues></puzzle></puzzleset>`
+	for _, tt := range []struct {
+		name, tail string
+		line       int
+	}{
+		{"newlines", "\n\n  stray\ntext\n", 3},
+		{"one line", "stray\n", 1},
+		{"carriage returns", "\r\rstray\rtext\r", 1},
+		{"character references", "\nx&#10;&#10;&#10;&#10;", 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := puzzle.Decode(strings.NewReader(root+tt.tail), puzzle.XML)
+			var pe *puzzle.ParseError
+			if !errors.As(err, &pe) || pe.Line != tt.line {
+				t.Errorf("Decode(%q) error = %v, want line %d", root+tt.tail, err, tt.line)
+			}
+		})
 	}
 }
