@@ -55,7 +55,7 @@ func (st *stepper) lookahead() (Step, bool, error) {
 			}
 		}
 	}
-	return Step{}, false, nil
+	return Step{}, false, st.ctx.Err() // the last trial may have stopped short
 }
 
 // known is the linesolve.State of the known cells, or nil when they

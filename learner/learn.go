@@ -188,10 +188,11 @@ func (l *Learner) Run(limits Limits, found func(puzzle.Grid) bool) Result {
 }
 
 // Footprint is about how much memory [New] takes for a puzzle of h×w
-// cells in colours colours besides the background, before any clause: a
-// few arrays per cell and per cell literal (one per colour and the
-// background), 92 bytes a literal. A 1000×1000 puzzle in 63 colours
-// needs 6 GB; a caller with a memory limit checks it before New.
+// cells and the given number of colours besides the background, before
+// any clause: a few arrays per cell and per cell literal (one per colour
+// and the background), 92 bytes a literal on a 64-bit machine. A
+// 1000×1000 puzzle in 63 colours needs 6 GB; a caller with a memory
+// limit checks it before New.
 func Footprint(h, w, colors int) int64 {
 	n := int64(h) * int64(w)
 	vals := int64(max(2, colors+1))

@@ -263,9 +263,11 @@ func ReadFileEntries(name string, f Format) ([]Entry, error) {
 	es, err := DecodeEntries(bytes.NewReader(data), f)
 	if err != nil {
 		err = note(err)
-		if alt := otherFormat(data, f); bySuffix && alt != "" {
-			pe := err.(*ParseError)
-			pe.Err = fmt.Errorf("%w (read as %s, from the file name; the content reads as %s: --format %s)", pe.Err, f, alt, alt)
+		if alt := Format(""); bySuffix {
+			if alt = otherFormat(data, f); alt != "" {
+				pe := err.(*ParseError)
+				pe.Err = fmt.Errorf("%w (read as %s, from the file name; the content reads as %s: --format %s)", pe.Err, f, alt, alt)
+			}
 		}
 		return nil, err
 	}

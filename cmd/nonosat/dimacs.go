@@ -88,7 +88,7 @@ func dimacs(c *cli.Context, args []string) error {
 	// No SAT solver runs: the formula may take half of --max-memory (the
 	// Go heap grows to about twice what is live), where a solve gives it
 	// a MemoryFactor-th.
-	e, err := solver.EncodeContext(ctx, p, solver.Options{NoPresolve: c.Bool("no-presolve"), Encoding: kind, MaxMemory: mem * solver.MemoryFactor / 2})
+	e, err := solver.EncodeContext(ctx, p, solver.Options{NoPresolve: c.Bool("no-presolve"), Encoding: kind, MaxMemory: mem / 2 * solver.MemoryFactor})
 	var tb *encode.TooBigError
 	switch {
 	case ctx.Err() != nil:

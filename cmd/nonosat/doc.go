@@ -46,8 +46,9 @@
 //		per puzzle as soon as it is done; Ctrl-C keeps what is finished.
 //		--proof DIR writes each verdict's certificate, named in the line.
 //
-//	dimacs FILE [-o OUT.cnf] [--block GRID] [--block-goal] [--no-units]
-//		Write the CNF nonosat solves, with a header mapping cells to variables.
+//	dimacs FILE [-o OUT.cnf] [--block GRID] [--block-goal] [--no-units] [--timeout D]
+//		Write the CNF nonosat solves, with a header mapping cells to variables;
+//		--timeout gives up with exit 4.
 //
 //	decode --puzzle FILE [--cnf FILE.cnf] MODEL
 //		Turn a SAT solver's answer into the grid, checked.
