@@ -12,11 +12,10 @@ import (
 	"time"
 )
 
-// TestInterruptWhileReading: Ctrl-C while a file is still being read
-// ends solve, check, count and batch with exit 130 at once: the parsers
-// do not stop, and a 57 MB file kept them 7 s past the interrupt. A FIFO
-// with no writer is a read that never ends.
-func TestInterruptWhileReading(t *testing.T) {
+// endlessFile is a puzzle file whose read does not end while the test
+// runs: a FIFO with no writer. It skips the test where there is none.
+func endlessFile(t *testing.T) string {
+	t.Helper()
 	fifo := filepath.Join(t.TempDir(), "slow.non")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skip("no FIFO:", err)
@@ -27,6 +26,14 @@ func TestInterruptWhileReading(t *testing.T) {
 			f.Close()
 		}
 	})
+	return fifo
+}
+
+// TestInterruptWhileReading: Ctrl-C while a file is still being read
+// ends solve, check, count and batch with exit 130 at once: the parsers
+// do not stop, and a 57 MB file kept them 7 s past the interrupt.
+func TestInterruptWhileReading(t *testing.T) {
+	fifo := endlessFile(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // as signal.NotifyContext does on SIGINT
 	for _, args := range [][]string{{"solve"}, {"check"}, {"count"}, {"batch", "-o", filepath.Join(t.TempDir(), "out.jsonl")}} {
@@ -46,15 +53,7 @@ func TestInterruptWhileReading(t *testing.T) {
 // TestDimacsTimeoutWhileReading: dimacs --timeout counts the reading of
 // the puzzle file too: exit 4 when the file is still being read.
 func TestDimacsTimeoutWhileReading(t *testing.T) {
-	fifo := filepath.Join(t.TempDir(), "slow.non")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skip("no FIFO:", err)
-	}
-	t.Cleanup(func() {
-		if f, err := os.OpenFile(fifo, os.O_RDWR, 0); err == nil {
-			f.Close()
-		}
-	})
+	fifo := endlessFile(t)
 	done := make(chan result, 1)
 	go func() { done <- run(t, "dimacs", "--timeout", "100ms", fifo) }()
 	select {
