@@ -18,9 +18,8 @@ import (
 // ends first: on a large puzzle the trials take minutes.
 func (st *stepper) lookahead() (Step, bool, error) {
 	p := st.p
-	stop := func() bool { return st.ctx.Err() != nil }
 	s0 := st.known()
-	if s0 != nil && !s0.PropagateUntil(stop) {
+	if s0 != nil && !s0.PropagateUntil(st.stopped) {
 		s0 = nil
 	}
 	if err := st.ctx.Err(); err != nil {
@@ -35,7 +34,7 @@ func (st *stepper) lookahead() (Step, bool, error) {
 	// fixes are the only ones a lookahead step can fix; it gives the
 	// colour each must take, which leaves one trial per other colour.
 	pr := s0.Clone()
-	if !pr.ProbeUntil(0, stop) {
+	if !pr.ProbeUntil(0, st.stopped) {
 		return Step{}, false, nil // the guess step will find no solution either
 	}
 	for _, pass := range []*linesolve.State{s0, pr} {
@@ -85,7 +84,7 @@ func (st *stepper) refute(s0 *linesolve.State, r, c int, v puzzle.Color) (Step, 
 		}
 		// A trial the context stops reads as not refuted; the caller
 		// then sees the context's error.
-		if s := s0.Clone(); s.Set(r, c, linesolve.Of(u)) && s.PropagateUntil(func() bool { return st.ctx.Err() != nil }) {
+		if s := s0.Clone(); s.Set(r, c, linesolve.Of(u)) && s.PropagateUntil(st.stopped) {
 			return Step{}, false
 		}
 		refuted = append(refuted, u)

@@ -65,6 +65,10 @@ type stepper struct {
 	ctx context.Context
 }
 
+// stopped reports whether st.ctx has ended: the stop of a lookahead's
+// line solving.
+func (st *stepper) stopped() bool { return st.ctx.Err() != nil }
+
 func newStepper(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid, sol puzzle.Grid) *stepper {
 	n := numLines(p)
 	st := &stepper{p: p, g: g, all: linesolve.All(p.NumColors()), stale: make([]bool, n), bad: make([]bool, n), forces: make([][]forced, n), sol: sol, ctx: ctx}

@@ -172,15 +172,10 @@ func readEntries(c *cli.Context, name string) ([]puzzle.Entry, error) {
 	return es, nil
 }
 
-// readEntriesContext is readEntries that gives up with exit 130 when ctx
-// ends (Ctrl-C): the parsers do not stop, and a 60 MB file takes them
-// 10 s and more. The read goes on unseen until the process exits.
-func readEntriesContext(ctx context.Context, c *cli.Context, name string) ([]puzzle.Entry, error) {
-	return untilDone(ctx, func() ([]puzzle.Entry, error) { return readEntries(c, name) })
-}
-
 // untilDone runs read and returns what it returns, or an interrupted
-// exit as soon as ctx ends, leaving read to finish in the background.
+// exit as soon as ctx ends (Ctrl-C), leaving read to finish unseen in
+// the background: the parsers do not stop, and a 60 MB file takes them
+// 10 s and more.
 func untilDone[T any](ctx context.Context, read func() (T, error)) (T, error) {
 	type answer struct {
 		v   T

@@ -196,7 +196,7 @@ func runSolver(c *cli.Context, files []string, m mode) error {
 	code := exitOK
 	many := len(files) > 1 // name every puzzle
 	for _, file := range files {
-		es, err := readEntriesContext(ctx, c, file)
+		es, err := untilDone(ctx, func() ([]puzzle.Entry, error) { return readEntries(c, file) })
 		if ctx.Err() != nil {
 			return cli.Exit("interrupted", exitInterrupted)
 		}
