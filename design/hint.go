@@ -19,8 +19,17 @@ type Hint struct {
 	Mistakes []Pos `json:"mistakes"`
 }
 
-// ErrNoSolution is returned when the puzzle has no solution.
+// ErrNoSolution is returned when the puzzle has no solution; the error
+// says why when the clues show it (puzzle.Puzzle.Contradiction).
 var ErrNoSolution = errors.New("the puzzle has no solution")
+
+// noSolution is ErrNoSolution, with the reason when the clues show it.
+func noSolution(p *puzzle.Puzzle) error {
+	if why := p.Contradiction(); why != nil {
+		return fmt.Errorf("%w: %w", ErrNoSolution, why)
+	}
+	return ErrNoSolution
+}
 
 // NextHint finds the next step a person can make on the partial grid g
 // (Unknown for open cells; nil for the empty grid), simplest kind first:
@@ -44,7 +53,7 @@ func NextHint(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid) (Hint, error
 		if _, solvable, err := completion(ctx, p, EmptyGrid(p)); err != nil {
 			return h, err
 		} else if !solvable {
-			return h, ErrNoSolution
+			return h, noSolution(p)
 		}
 		if h.Mistakes, err = mistakes(ctx, p, g); err != nil {
 			return h, err
@@ -81,7 +90,7 @@ func Steps(ctx context.Context, p *puzzle.Puzzle) ([]Step, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, ErrNoSolution
+		return nil, noSolution(p)
 	}
 	st := newStepper(ctx, p, EmptyGrid(p), sol)
 	var steps []Step
@@ -103,6 +112,9 @@ func Steps(ctx context.Context, p *puzzle.Puzzle) ([]Step, error) {
 // of several solutions lead to the intended picture; ok is false when
 // there is none.
 func completion(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid) (puzzle.Grid, bool, error) {
+	if errors.Is(p.Contradiction(), puzzle.ErrTotals) {
+		return nil, false, nil // no search shows that quickly (see solver.Solve)
+	}
 	if p.Goal != nil && puzzle.Check(p, p.Goal) == nil && agrees(p.Goal, g) { // Check first: it checks the size
 		return p.Goal.Clone(), true, nil
 	}

@@ -119,7 +119,7 @@ func puzzlesOf(es []Entry, err error) ([]*Puzzle, error) {
 }
 
 // Entry is one puzzle of a file: the puzzle, or the reason it cannot be
-// used (a clue that does not fit its line, clue totals that differ…),
+// used (a block of no length, a colour the palette lacks…),
 // with the line where the reason lies. The other puzzles of the file are
 // not affected.
 type Entry struct {

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -51,6 +52,13 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 	}
 	if o.Proof != nil {
 		o.Proof.reset(p.Width())
+	}
+	// Row and column totals that differ leave no solution, and no search
+	// finds that out quickly: it is the pigeonhole principle (ten rows
+	// of one cell over nine columns of one take the learner minutes).
+	if errors.Is(p.Contradiction(), puzzle.ErrTotals) {
+		j.res.LineSolved = true
+		return j.finish(true), nil
 	}
 	// The goal shortcut: the goal is a known solution; the stages look
 	// for another.

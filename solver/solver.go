@@ -109,7 +109,7 @@ type Result struct {
 	Verdict    Verdict
 	Solutions  []puzzle.Grid // each one passed puzzle.Check
 	Count      int           // solutions found: len(Solutions), or more with Options.CountOnly
-	LineSolved bool          // decided by line solving and probing alone, without SAT
+	LineSolved bool          // decided without search: by the clues' totals, or line solving and probing
 	Learned    bool          // decided by the learner stage, without SAT
 	Complete   bool          // Solutions are all there are
 	// MemoryOut: the enumeration stopped at Options.MaxMemory, filled by

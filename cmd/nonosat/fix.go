@@ -79,7 +79,7 @@ func fix(c *cli.Context, args []string) error {
 			return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
 		}
 		if len(res.Solutions) == 0 {
-			return cli.Exit(fmt.Sprintf("%s: %s: no picture to edit", args[0], res.Verdict), exitNoSolution)
+			return cli.Exit(fmt.Sprintf("%s: %s: no picture to edit", args[0], verdictLine(p, res)), exitNoSolution)
 		}
 		why := "has no goal picture"
 		if goal != nil {

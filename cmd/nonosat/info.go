@@ -49,11 +49,12 @@ type puzzleInfo struct {
 	Height      int           `json:"height"`
 	Colors      []colorInfo   `json:"palette"` // [0] is the background; "palette" as in solve --json
 	Goal        bool          `json:"goal"`
-	GoalOK      *bool         `json:"goal_ok,omitempty"`    // present with a goal
-	GoalError   string        `json:"goal_error,omitempty"` // why the goal fails Check
-	Verdict     string        `json:"verdict,omitempty"`    // with --grade
-	Grade       *design.Grade `json:"grade,omitempty"`      // with --grade, unless timed out
-	Error       string        `json:"error,omitempty"`      // a puzzle of the file that cannot be read: the rest is empty
+	GoalOK      *bool         `json:"goal_ok,omitempty"`     // present with a goal
+	GoalError   string        `json:"goal_error,omitempty"`  // why the goal fails Check
+	NoSolution  string        `json:"no_solution,omitempty"` // why the clues cannot all hold (Contradiction)
+	Verdict     string        `json:"verdict,omitempty"`     // with --grade
+	Grade       *design.Grade `json:"grade,omitempty"`       // with --grade, unless timed out
+	Error       string        `json:"error,omitempty"`       // a puzzle of the file that cannot be read: the rest is empty
 }
 
 type colorInfo struct {
@@ -71,7 +72,7 @@ func describe(file string, i, n int, p *puzzle.Puzzle) puzzleInfo {
 		Width: p.Width(), Height: p.Height(),
 		Goal: p.Goal != nil,
 	}
-	rows, _ := p.Totals() // equal to the column totals: the reader validated them
+	rows, _ := p.Totals() // the column totals may differ: then NoSolution says so
 	for c := 0; c <= p.NumColors(); c++ {
 		ci := colorInfo{Index: c, Char: string(p.Char(puzzle.Color(c)))}
 		if c < len(p.Palette) {
@@ -81,6 +82,9 @@ func describe(file string, i, n int, p *puzzle.Puzzle) puzzleInfo {
 			ci.Cells = rows[c]
 		}
 		in.Colors = append(in.Colors, ci)
+	}
+	if why := p.Contradiction(); why != nil {
+		in.NoSolution = why.Error()
 	}
 	if p.Goal != nil {
 		err := puzzle.Check(p, p.Goal)
@@ -167,7 +171,10 @@ func writeInfo(w io.Writer, in puzzleInfo) error {
 	for _, ci := range in.Colors {
 		cells := "background"
 		if ci.Index > 0 {
-			cells = fmt.Sprintf("%d cells", ci.Cells)
+			cells = fmt.Sprintf("%d cells by the row clues", ci.Cells)
+			if in.NoSolution == "" {
+				cells = fmt.Sprintf("%d cells", ci.Cells)
+			}
 		}
 		ch, _ := utf8.DecodeRuneInString(ci.Char)
 		fmt.Fprintf(tw, "\t%d\t%s\t%q\t%s\t%s\n", ci.Index, orNone(ci.Name), ch, ci.RGB, cells)
@@ -181,6 +188,9 @@ func writeInfo(w io.Writer, in puzzleInfo) error {
 		goal = "present, does NOT satisfy the clues: " + in.GoalError
 	}
 	fmt.Fprintf(tw, "goal:\t%s\n", goal)
+	if in.NoSolution != "" {
+		fmt.Fprintf(tw, "clues:\tcannot all hold, no solution: %s\n", in.NoSolution)
+	}
 	if in.Verdict != "" {
 		fmt.Fprintf(tw, "verdict:\t%s\n", in.Verdict)
 	}

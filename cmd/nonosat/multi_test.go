@@ -8,11 +8,11 @@ import (
 	"testing"
 )
 
-// badMiddle holds three puzzles; the second has a clue too long for its
-// row (line 19).
+// badMiddle holds three puzzles; the second has a negative block
+// (line 19).
 const badMiddle = "testdata/multi/bad-middle.taai"
 
-const badMiddleErr = badMiddle + ":19: puzzle 2: row 1: clue does not fit its line"
+const badMiddleErr = badMiddle + ":19: puzzle 2: row 1: clue \"-1\": not a positive integer"
 
 // TestBadPuzzleOfSeveral: check, solve, count and batch report the bad
 // middle puzzle with file, index and line, solve the other two, and exit 1.

@@ -292,7 +292,10 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 			return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 		}
 		if dir := c.String("proof"); dir != "" {
-			if err := writeCertificate(ctx, dir, certName(file, index), p, res, o, c.Duration("timeout")); err != nil {
+			err := writeCertificate(ctx, dir, certName(file, index), p, res, o, c.Duration("timeout"))
+			if errors.Is(err, solver.ErrNoProof) { // row and column totals that differ: the verdict stands
+				fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s: %v\n", name(file, index, p), err)
+			} else if err != nil {
 				return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 			}
 		}
@@ -452,7 +455,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 			fmt.Fprintf(w, "known cells after line solving, %d of %d (? = undecided):\n%s\n", known, p.Width()*p.Height(), strings.Join(rows, "\n"))
 		}
 	}
-	line := verdictLine(res)
+	line := verdictLine(p, res)
 	if res.Verdict == solver.Multiple && stoppedShort(res, printMax) {
 		line = strings.TrimSuffix(line, ")") + "; " + stopReason(res) + ")"
 	}
@@ -518,10 +521,14 @@ func gradeText(g design.Grade) string {
 	return s + ")"
 }
 
-// verdictLine is the verdict line printed after the solutions.
-func verdictLine(res *solver.Result) string {
+// verdictLine is the verdict line printed after the solutions of p.
+func verdictLine(p *puzzle.Puzzle, res *solver.Result) string {
 	s := string(res.Verdict)
 	switch res.Verdict {
+	case solver.None:
+		if why := p.Contradiction(); why != nil {
+			s += " (" + why.Error() + ")"
+		}
 	case solver.Unique:
 		switch {
 		case res.LineSolved:

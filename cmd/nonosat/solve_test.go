@@ -214,7 +214,7 @@ func TestVerdictLine(t *testing.T) {
 		{solver.Result{Verdict: solver.Unique}, "unique"},
 	}
 	for _, tt := range tests {
-		if got := verdictLine(&tt.res); got != tt.want {
+		if got := verdictLine(&puzzle.Puzzle{}, &tt.res); got != tt.want {
 			t.Errorf("verdictLine(%+v) = %q, want %q", tt.res, got, tt.want)
 		}
 	}
