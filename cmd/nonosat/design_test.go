@@ -46,6 +46,11 @@ func TestCheckGrade(t *testing.T) {
 	if !strings.Contains(r.stdout, "verdict: unique\n") || !strings.Contains(r.stdout, "grade:   1: line; ") {
 		t.Errorf("info --grade:\n%v", r)
 	}
+	// Grade 0 says why, in counts a person reads.
+	const want = "multiple (grade 0: not unique; 1 pass, 4 line solves, 8 probes, 4 cells open after them)\n"
+	if r := run(t, "check", "--grade", textFile(t, diagonals)); r.code != exitMultiple || r.stdout != want {
+		t.Errorf("check --grade on the diagonals: %v; want %q", r, want)
+	}
 }
 
 func TestHintCommand(t *testing.T) {

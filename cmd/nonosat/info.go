@@ -23,7 +23,7 @@ func infoCmd() *cli.Command {
 			"palette with the cells each colour fills, and whether the file holds a goal grid\n" +
 			"and that goal satisfies the clues. With --json it prints one JSON object per\n" +
 			"puzzle, one per line. --grade also solves each puzzle and gives its difficulty\n" +
-			"grade (1 line logic, 2 lookahead, 3 guessing; 0 when not unique).",
+			"grade (1 line logic, 2 lookahead, 3 guessing; 0 when not unique or with no solution).",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per puzzle (JSON Lines)"},
 			&cli.BoolFlag{Name: "grade", Usage: "solve each puzzle and give its difficulty grade"},
@@ -195,7 +195,7 @@ func writeInfo(w io.Writer, in puzzleInfo) error {
 		fmt.Fprintf(tw, "verdict:\t%s\n", in.Verdict)
 	}
 	if in.Grade != nil {
-		fmt.Fprintf(tw, "grade:\t%s\n", strings.TrimPrefix(strings.Trim(gradeText(*in.Grade), "()"), "grade "))
+		fmt.Fprintf(tw, "grade:\t%s\n", strings.TrimPrefix(strings.Trim(gradeText(*in.Grade, solver.Verdict(in.Verdict)), "()"), "grade "))
 	}
 	return tw.Flush()
 }

@@ -22,7 +22,7 @@ func TestCluesThatCannotHold(t *testing.T) {
 	}
 	for _, tt := range tests {
 		file := writeFile(t, tt.name, tt.text)
-		for _, args := range [][]string{{"check"}, {"check", "--no-presolve"}, {"check", "--no-search"}, {"solve"}, {"count"}, {"hint"}, {"steps"}, {"fix"}} {
+		for _, args := range [][]string{{"check"}, {"check", "--grade"}, {"check", "--no-presolve"}, {"check", "--no-search"}, {"solve"}, {"count"}, {"hint"}, {"steps"}, {"fix"}} {
 			r := run(t, append(args, file)...)
 			if r.code != exitNoSolution {
 				t.Errorf("%s %s: %v; want exit %d", strings.Join(args, " "), tt.name, r, exitNoSolution)
@@ -31,6 +31,9 @@ func TestCluesThatCannotHold(t *testing.T) {
 			switch args[0] {
 			case "check":
 				want = "none"
+				if len(args) > 1 && args[1] == "--grade" {
+					want = "none (grade 0: no solution)"
+				}
 				if r.stdout != want+"\n" {
 					t.Errorf("%s %s printed %q, want %q", strings.Join(args, " "), tt.name, r.stdout, want+"\n")
 				}

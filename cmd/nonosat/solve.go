@@ -434,7 +434,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 		case grade == nil:
 			g = " (no grade: the timeout came first)"
 		default:
-			g = " " + gradeText(*grade)
+			g = " " + gradeText(*grade, res.Verdict)
 		}
 		_, err := fmt.Fprintf(w, "%s%s%s\n", prefix, res.Verdict, g)
 		return err
@@ -509,16 +509,29 @@ func gradeWithin(ctx context.Context, p *puzzle.Puzzle, res *solver.Result) *des
 	return &g
 }
 
-// gradeText is a grade as check --grade and info print it.
-func gradeText(g design.Grade) string {
-	s := fmt.Sprintf("(grade %d: %s; %d passes, %d line solves", g.Level, g.Name, g.Passes, g.Lines)
+// gradeText is a grade as check --grade and info print it. A puzzle with
+// no solution gets only its name: the work of line logic until its
+// contradiction says nothing about the puzzle.
+func gradeText(g design.Grade, v solver.Verdict) string {
+	if v == solver.None {
+		return fmt.Sprintf("(grade %d: %s)", g.Level, g.Name)
+	}
+	s := fmt.Sprintf("(grade %d: %s; %s, %s", g.Level, g.Name, plural(g.Passes, "pass", "passes"), plural(g.Lines, "line solve", "line solves"))
 	if !g.LineSolvable {
-		s += fmt.Sprintf(", %d probes, %d cells open after them", g.Probes, g.Open)
+		s += fmt.Sprintf(", %s, %s open after them", plural(g.Probes, "probe", "probes"), plural(g.Open, "cell", "cells"))
 	}
 	if g.Level == design.LevelGuessing {
-		s += fmt.Sprintf(", %d guesses", g.Guesses)
+		s += ", " + plural(g.Guesses, "guess", "guesses")
 	}
 	return s + ")"
+}
+
+// plural is n with the noun for one or for several.
+func plural(n int, one, several string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, several)
 }
 
 // verdictLine is the verdict line printed after the solutions of p.
