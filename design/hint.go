@@ -161,6 +161,20 @@ func firstSolution(ctx context.Context, s *linesolve.State) (puzzle.Grid, bool, 
 	return nil, false, nil
 }
 
+// countUpTo counts the solutions of s with the learner, up to n.
+func countUpTo(ctx context.Context, s *linesolve.State, n int) (int, error) {
+	if !s.Propagate() {
+		return 0, nil
+	}
+	count := 0
+	found := func(puzzle.Grid) bool { count++; return count < n }
+	lim := learner.Limits{Stop: func() bool { return ctx.Err() != nil }}
+	if res := learner.New(s).Run(lim, found); res.Stopped {
+		return count, fmt.Errorf("counting solutions: %w", context.Cause(ctx))
+	}
+	return count, nil
+}
+
 // mistakes lists the known cells of g that no solution of p has, row by
 // row: each known cell is checked alone, skipping those that a solution
 // found on the way already has.

@@ -128,6 +128,27 @@ func TestStepsCommand(t *testing.T) {
 	}
 }
 
+// TestStepsNotUnique: on puzzles with several solutions (the diagonals;
+// 4×4 with a 1 in every line, 24 solutions), steps and hint warn that the
+// puzzle is not unique, exit 3 as check does, and their first guess says
+// that the solutions part there instead of claiming it is forced.
+func TestStepsNotUnique(t *testing.T) {
+	for _, text := range []string{diagonals, permutations(4)} {
+		file := textFile(t, text)
+		for _, cmd := range []string{"steps", "hint"} {
+			r := run(t, "--format", "text", cmd, file)
+			if r.code != exitMultiple || !strings.Contains(r.stderr, "warning: "+file+": the puzzle is not unique") ||
+				!strings.Contains(r.stdout, "(the puzzle is not unique)") || strings.Contains(r.stdout, "only trying both ways") {
+				t.Errorf("%s on a puzzle of several solutions: %v; want a warning, exit %d and a guess that says so", cmd, r, exitMultiple)
+			}
+		}
+	}
+	// A unique puzzle gets neither.
+	if r := run(t, "steps", "testdata/heart.non"); r.code != exitOK || strings.Contains(r.stderr, "warning") {
+		t.Errorf("steps on a unique puzzle: %v", r)
+	}
+}
+
 // TestFixCommand: a picture with two solutions (a 2×2 square of which
 // only the diagonal is filled, inside a frame of empty cells); fix's best
 // edit makes it unique, and --apply writes that puzzle.
