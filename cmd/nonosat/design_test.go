@@ -195,6 +195,45 @@ func TestFixCommand(t *testing.T) {
 	}
 }
 
+// TestFixNothingToFix: the house, which line logic solves, has nothing to
+// fix, and --apply leaves its picture alone (it used to add a cell at
+// (1,1)); a 12×12 with a 1 in every line has no edit of one or two cells
+// that makes it unique: fix says so, exits 3, and --apply writes nothing.
+func TestFixNothingToFix(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "house.non")
+	r := run(t, "fix", "--apply", "-o", out, "../../examples/house.non")
+	if r.code != exitOK || r.stdout != "already unique (line logic solves it): nothing to fix\n" {
+		t.Errorf("fix --apply on the house: %v; want nothing to fix", r)
+	}
+	house, err := puzzle.ReadFile("../../examples/house.non")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q, err := puzzle.ReadFile(out); err != nil || !q.Goal.Equal(house.Goal) || !reflect.DeepEqual(q.Rows, house.Rows) || !reflect.DeepEqual(q.Cols, house.Cols) {
+		t.Errorf("fix --apply wrote the house changed (%v)", err)
+	}
+	if r := run(t, "fix", "--json", "../../examples/house.non"); r.code != exitOK || r.stdout != `{"edits":[]}`+"\n" {
+		t.Errorf("fix --json on the house: %v; want no edits", r)
+	}
+	var text strings.Builder
+	text.WriteString("width 12\nheight 12\nrows\n" + strings.Repeat("1\n", 12) + "columns\n" + strings.Repeat("1\n", 12) + "goal \"")
+	for i := range 144 {
+		text.WriteByte("01"[min(1, i%13)^1])
+	}
+	text.WriteString("\"\n")
+	in := writeFile(t, "perm.non", text.String())
+	r = run(t, "fix", in)
+	if r.code != exitMultiple || !strings.HasPrefix(r.stdout, "no edit of one or two cells makes it unique; the best leaves 100 cells open after line logic:\n1. ") {
+		t.Errorf("fix on a permutation: %v; want no fix, the best's open cells, exit %d", r, exitMultiple)
+	}
+	out = filepath.Join(dir, "perm-fixed.non")
+	r = run(t, "fix", "--apply", "-o", out, in)
+	if _, err := os.Stat(out); r.code != exitMultiple || err == nil {
+		t.Errorf("fix --apply on a permutation: %v; want exit %d and no %s", r, exitMultiple, out)
+	}
+}
+
 func TestGenerateCommand(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.non"), filepath.Join(dir, "b.non")
