@@ -90,16 +90,16 @@
 //		column that does not match its clue: "GRID: not a solution: row 3
 //		reads 1 1, clue is 2".
 //
-//	hint FILE [--grid PARTIAL] [--json]
+//	hint FILE [--grid PARTIAL] [--json] [--index N]
 //		The next deduction on a partly filled grid ('?' for open cells; the
 //		empty grid without --grid): the cells, the line and the reason, the
 //		simplest kind first (one line, lookahead, guess); known cells that no
 //		solution has are listed as mistakes.
 //
-//	steps FILE [--json]
+//	steps FILE [--json] [--index N]
 //		The whole solution from the empty grid as such steps.
 //
-//	fix FILE [--best N] [--apply -o OUT] [--json]
+//	fix FILE [--best N] [--apply -o OUT] [--json] [--index N]
 //		Rank single-cell edits of the goal picture (then pairs of the best)
 //		by what they make of the puzzle: line-solvable, unique, open cells.
 //

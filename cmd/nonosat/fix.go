@@ -38,7 +38,7 @@ func fixCmd() *cli.Command {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "with --apply, write the edited puzzle to `OUT`"},
 			&cli.StringFlag{Name: "to", Aliases: []string{"t"}, Usage: "with --apply, write format `NAME` (default: from OUT's suffix, else xml)"},
 			&cli.BoolFlag{Name: "json", Usage: "print {\"edits\": [{\"cells\", \"verdict\", \"open\"}]}, best first"},
-			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "use puzzle `N` of a file that holds several"},
+			indexFlag(),
 			&cli.DurationFlag{Name: "edit-timeout", Value: 10 * time.Second, Usage: "give each edited puzzle's verdict at most `D`; an edit it stops gets the verdict timeout and ranks last (0: no limit)"},
 			runTimeoutFlag(),
 			formatFlag(),
@@ -54,7 +54,7 @@ func fix(c *cli.Context, args []string) error {
 	if c.IsSet("output") && !c.Bool("apply") {
 		return usagef(c, "-o OUT goes with --apply")
 	}
-	p, err := onePuzzle(c, args[0], c.Int("puzzle"), "--puzzle")
+	p, err := onePuzzle(c, args[0], c.Int("index"), "--index")
 	if err != nil {
 		return err
 	}

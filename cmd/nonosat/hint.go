@@ -30,7 +30,7 @@ func hintCmd() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "grid", Usage: "the partly filled grid `PARTIAL` ('?' for open cells)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the hint as one JSON object: cells, line, reason, mistakes"},
-			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "use puzzle `N` of a file that holds several"},
+			indexFlag(),
 			runTimeoutFlag(),
 			formatFlag(),
 		},
@@ -39,7 +39,7 @@ func hintCmd() *cli.Command {
 }
 
 func hint(c *cli.Context, args []string) error {
-	p, err := onePuzzle(c, args[0], c.Int("puzzle"), "--puzzle")
+	p, err := onePuzzle(c, args[0], c.Int("index"), "--index")
 	if err != nil {
 		return err
 	}

@@ -64,6 +64,10 @@ func TestOnePuzzleOfSeveral(t *testing.T) {
 		{"hint", "--puzzle", "3", badMiddle},
 		{"steps", "--puzzle", "3", badMiddle},
 		{"dimacs", "--index", "3", badMiddle},
+		// --index everywhere, as verify, dimacs and decode have it.
+		{"hint", "--index", "3", badMiddle},
+		{"steps", "--index", "3", badMiddle},
+		{"fix", "--index", "3", badMiddle},
 	} {
 		if r := run(t, args...); r.code != exitOK || r.stdout == "" {
 			t.Errorf("%v: %v; want exit 0 and output", args, r)

@@ -20,7 +20,7 @@ func stepsCmd() *cli.Command {
 			"guess where the solutions part, and exits 3, as check does.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per step (JSON Lines): cells, line, reason"},
-			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "use puzzle `N` of a file that holds several"},
+			indexFlag(),
 			runTimeoutFlag(),
 			formatFlag(),
 		},
@@ -29,7 +29,7 @@ func stepsCmd() *cli.Command {
 }
 
 func steps(c *cli.Context, args []string) error {
-	p, err := onePuzzle(c, args[0], c.Int("puzzle"), "--puzzle")
+	p, err := onePuzzle(c, args[0], c.Int("index"), "--index")
 	if err != nil {
 		return err
 	}
