@@ -61,7 +61,7 @@ func batchCmd() *cli.Command {
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "number of cores", Usage: "solve `N` puzzles at once"},
 			&cli.DurationFlag{Name: "timeout", Usage: "give up on each puzzle after `D` (e.g. 20s) with verdict timeout; the search is killed (0: no limit)"},
 			&cli.IntFlag{Name: "max", Value: 2, Usage: "look for at most `N` solutions per puzzle (0: all); 2 tells unique from multiple"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the JSON lines to `FILE` instead of standard output"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the JSON lines to `FILE` instead of standard output (-: standard output)"},
 			&cli.BoolFlag{Name: "resume", Usage: "skip the puzzles already in the --output file and append to it"},
 			&cli.BoolFlag{Name: "progress", Usage: "draw the progress bar even when standard error is not a terminal"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never draw the progress bar"},
@@ -139,6 +139,10 @@ func runBatch(c *cli.Context, args []string) error {
 	if b.sh, err = parseShard(c.String("shard")); err != nil {
 		return usagef(c, "--shard %q: %v", c.String("shard"), err)
 	}
+	output := c.String("output")
+	if output == "-" {
+		output = "" // standard output, as for every writer
+	}
 	switch {
 	case b.jobs < 0:
 		return usagef(c, "-j must be 1 or more")
@@ -146,7 +150,7 @@ func runBatch(c *cli.Context, args []string) error {
 		return usagef(c, "--max must be 0 or more")
 	case b.timeout < 0:
 		return usagef(c, "--timeout must be positive")
-	case c.Bool("resume") && c.String("output") == "":
+	case c.Bool("resume") && output == "":
 		return usagef(c, "--resume needs -o FILE, the results of the earlier run")
 	case c.Bool("progress") && c.Bool("no-progress"):
 		return usagef(c, "--progress and --no-progress together")
@@ -175,7 +179,7 @@ func runBatch(c *cli.Context, args []string) error {
 		return cli.Exit(fmt.Sprintf("cannot start SAT workers: %v", err), exitError)
 	}
 
-	files, err := batchFiles(args, c.String("output"))
+	files, err := batchFiles(args, output)
 	if err != nil {
 		return cli.Exit(err, exitError)
 	}
@@ -183,7 +187,7 @@ func runBatch(c *cli.Context, args []string) error {
 	// Results already written, for --resume.
 	done := map[batchKey]bool{}
 	b.out, b.outFn = c.App.Writer, ""
-	if name := c.String("output"); name != "" {
+	if name := output; name != "" {
 		f, err := openResults(name, c.Bool("resume"), done)
 		if err != nil {
 			return cli.Exit(err, exitError)

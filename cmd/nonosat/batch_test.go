@@ -146,6 +146,27 @@ func TestBatchStdout(t *testing.T) {
 	}
 }
 
+// TestBatchDashIsStdout: -o - is standard output, as for every writer,
+// not a file named "-"; --resume needs a real file.
+func TestBatchDashIsStdout(t *testing.T) {
+	boat, err := filepath.Abs("testdata/batch/sub/boat.nin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	r := run(t, "batch", "-j", "1", "-o", "-", boat)
+	if got := verdicts(t, readLines(t, r.stdout)); r.code != exitOK || got[batchKey{boat, 0}] != "unique" {
+		t.Errorf("batch -o -: %v; want boat's line on standard output", r)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
+		t.Error(`batch -o - wrote a file named "-"`)
+	}
+	if r := run(t, "batch", "-o", "-", "--resume", boat); r.code != exitUsage {
+		t.Errorf("batch -o - --resume: %v; want exit %d", r, exitUsage)
+	}
+}
+
 // TestBatchResume cuts a finished run's output after two lines and half of
 // the third, as a killed run leaves it, and wants --resume to complete it
 // to the same results, keeping the whole lines it found.
