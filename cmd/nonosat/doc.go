@@ -71,7 +71,8 @@
 // still being solved; on by default when standard error is a terminal).
 //
 //	convert FILE --to NAME [-o OUT]
-//		Write every puzzle of FILE in format NAME, to standard output or OUT.
+//		Write every puzzle of FILE in format NAME, to standard output or OUT
+//		(without --to, OUT's suffix names the format).
 //		If NAME holds one puzzle per file and FILE holds several, OUT gets a
 //		numbered suffix per puzzle (out-0001.nin, out-0002.nin, ...); on
 //		standard output they are separated by blank lines, with a warning.
