@@ -77,7 +77,7 @@
 //		numbered suffix per puzzle (out-0001.nin, out-0002.nin, ...); on
 //		standard output they are separated by blank lines, with a warning.
 //
-//	info FILE [--json] [--grade]
+//	info FILE... [--json] [--grade]
 //		Describe each puzzle: title, id, width x height, palette (name,
 //		character, RGB) with the cells each colour fills, and whether a goal
 //		grid is present and satisfies the clues. --json prints one JSON

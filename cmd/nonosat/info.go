@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
@@ -18,8 +19,8 @@ func infoCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "info",
 		Usage:     "describe the puzzles of a file",
-		ArgsUsage: "FILE [--json]",
-		Description: "Prints, for every puzzle of FILE (\"-\" is standard input), its title, id, size,\n" +
+		ArgsUsage: "FILE... [--json]",
+		Description: "Prints, for every puzzle of each FILE (\"-\" is standard input), its title, id, size,\n" +
 			"palette with the cells each colour fills, and whether the file holds a goal grid\n" +
 			"and that goal satisfies the clues. With --json it prints one JSON object per\n" +
 			"puzzle, one per line. --grade also solves each puzzle and gives its difficulty\n" +
@@ -30,7 +31,7 @@ func infoCmd() *cli.Command {
 			&cli.DurationFlag{Name: "timeout", Usage: "with --grade, give each puzzle at most `D` (e.g. 30s): its verdict is then timeout, with no grade (default: no limit)"},
 			formatFlag(),
 		},
-		Action: withArgs(1, 1, info),
+		Action: withArgs(1, -1, info),
 	}
 }
 
@@ -101,13 +102,8 @@ func info(c *cli.Context, args []string) error {
 	if c.Duration("timeout") < 0 {
 		return usagef(c, "--timeout must be positive")
 	}
-	name := args[0]
-	es, err := readEntries(c, name)
-	if err != nil {
-		return err
-	}
-	if len(es) == 1 && es[0].Err != nil {
-		return cli.Exit(es[0].Err, exitError)
+	if n := slices.Index(args, "-"); n >= 0 && slices.Contains(args[n+1:], "-") {
+		return usagef(c, "standard input (-) named twice")
 	}
 	w := c.App.Writer
 	var enc *json.Encoder
@@ -115,14 +111,47 @@ func info(c *cli.Context, args []string) error {
 		enc = json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
 	}
+	// A file that cannot be read is reported, and the others described,
+	// as solve and check do; the exit is then 1.
 	bad, printed := false, false
+	for _, name := range args {
+		es, err := readEntries(c, name)
+		if err == nil && len(es) == 1 && es[0].Err != nil {
+			err = cli.Exit(es[0].Err, exitError)
+		}
+		if err != nil && len(args) == 1 {
+			return err
+		}
+		if err != nil {
+			fmt.Fprintf(c.App.ErrWriter, "nonosat: %v\n", err)
+			bad = true
+			continue
+		}
+		ok, err := infoFile(c, enc, name, es, len(args) > 1, &printed)
+		if err != nil {
+			return err
+		}
+		bad = bad || !ok
+	}
+	if bad {
+		return cli.Exit("", exitError)
+	}
+	return nil
+}
+
+// infoFile describes the puzzles es of file name, after a blank line if
+// printed says something came before; named puts the file's name in
+// each description. It reports whether every puzzle could be read.
+func infoFile(c *cli.Context, enc *json.Encoder, name string, es []puzzle.Entry, named bool, printed *bool) (bool, error) {
+	w := c.App.Writer
+	bad := false
 	for i, e := range es {
 		if e.Err != nil { // say so, and describe the others
 			fmt.Fprintf(c.App.ErrWriter, "nonosat: %v\n", e.Err)
 			bad = true
 			if enc != nil { // its line too, as solve --json writes one
 				if err := enc.Encode(puzzleInfo{File: name, Index: puzzleIndex(i, len(es)), Count: len(es), Error: e.Err.Error()}); err != nil {
-					return cli.Exit(err, exitError)
+					return false, cli.Exit(err, exitError)
 				}
 			}
 			continue
@@ -131,30 +160,33 @@ func info(c *cli.Context, args []string) error {
 		in := describe(name, i, len(es), p)
 		if c.Bool("grade") {
 			if err := gradeInfo(c, &in, p); err != nil {
-				return err
+				return false, err
 			}
 		}
+		var err error
 		if enc != nil {
 			err = enc.Encode(in)
 		} else {
-			if printed {
+			if *printed {
 				fmt.Fprintln(w)
 			}
-			err = writeInfo(w, in)
+			err = writeInfo(w, in, named)
 		}
 		if err != nil {
-			return cli.Exit(err, exitError)
+			return false, cli.Exit(err, exitError)
 		}
-		printed = true
+		*printed = true
 	}
-	if bad {
-		return cli.Exit("", exitError)
-	}
-	return nil
+	return !bad, nil
 }
 
-func writeInfo(w io.Writer, in puzzleInfo) error {
+// writeInfo prints in; named starts it with the file's name (info of
+// several files).
+func writeInfo(w io.Writer, in puzzleInfo, named bool) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
+	if named {
+		fmt.Fprintf(tw, "file:\t%s\n", in.File)
+	}
 	if in.Count > 1 {
 		fmt.Fprintf(tw, "puzzle:\t%d of %d\n", in.Index, in.Count)
 	}
