@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -254,6 +255,17 @@ func TestGenerateCommand(t *testing.T) {
 	p, err := puzzle.ReadFile(a)
 	if err != nil || p.Width() != 12 || p.Height() != 9 {
 		t.Errorf("generated puzzle %v, %v: want 12x9", p, err)
+	}
+	// Without --seed, each run takes a new seed and says which; that seed
+	// makes the same puzzle again.
+	r1, r2 := run(t, "generate", "--size", "8x8"), run(t, "generate", "--size", "8x8")
+	seed := regexp.MustCompile(`^nonosat: generate: seed ([0-9]+) \(--seed ([0-9]+) makes this puzzle again\)\n$`)
+	m1, m2 := seed.FindStringSubmatch(r1.stderr), seed.FindStringSubmatch(r2.stderr)
+	if r1.code != exitOK || r2.code != exitOK || m1 == nil || m2 == nil || m1[1] == m2[1] || r1.stdout == r2.stdout {
+		t.Fatalf("generate twice without --seed: want two seeds, said, and two puzzles\n%v\n%v", r1, r2)
+	}
+	if again := run(t, "generate", "--size", "8x8", "--seed", m1[1]); again.stdout != r1.stdout || again.stderr != "" {
+		t.Errorf("generate --seed %s: %v; want the puzzle of the run that said that seed, and no seed line", m1[1], again)
 	}
 	r = run(t, "generate", "--size", "10x8", "--colors", "3", "--unique", "--seed", "2")
 	if r.code != exitOK || !strings.HasPrefix(r.stdout, "<?xml") {
