@@ -93,7 +93,7 @@ func TestUsageErrors(t *testing.T) {
 		{"convert to unknown format", []string{"convert", "testdata/heart.non", "--to", "pdf"}, `unknown format "pdf"`},
 		{"convert two files", []string{"convert", "a.non", "b.non", "--to", "nin"}, "too many arguments"},
 		{"info without file", []string{"info"}, "missing arguments"},
-		{"info two files", []string{"info", "a.non", "b.non"}, "too many arguments"},
+		{"verify three files", []string{"verify", "a.non", "b.txt", "c.txt"}, "too many arguments"},
 		{"verify without grid", []string{"verify", "testdata/heart.non"}, "missing arguments"},
 		{"verify stdin twice", []string{"verify", "-", "-"}, "cannot both be standard input"},
 		{"unknown --format", []string{"--format", "pdf", "info", "testdata/heart.non"}, `--format: unknown format "pdf"`},
