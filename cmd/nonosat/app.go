@@ -97,13 +97,16 @@ func unknownCommand(c *cli.Context, name string) error {
 			names = append(names, cmd.Name)
 		}
 	}
+	if near := nearest(name, names); near != "" {
+		return usagef(c, "unknown command %q (did you mean %s?); the commands are %s", name, near, strings.Join(names, ", "))
+	}
 	return usagef(c, "unknown command %q; the commands are %s", name, strings.Join(names, ", "))
 }
 
 // usageError is the OnUsageError of the app and of every command: flag
 // errors exit with exitUsage and point at the help.
 func usageError(c *cli.Context, err error, _ bool) error {
-	return usagef(c, "%v", err)
+	return usagef(c, "%s", flagMessage(c, err))
 }
 
 // usagef returns a usage error (exit code exitUsage) for the command of c.
@@ -209,15 +212,20 @@ func hasFlag(flags []cli.Flag, name string) bool {
 // "--" that comes before any other argument, and withArgs must not take
 // what follows it for flags.
 func runApp(app *cli.App, args []string) error {
+	app.Metadata = map[string]any{argsKey: args}
 	if i := slices.Index(args, "--"); i > 0 {
-		app.Metadata = map[string]any{literalKey: len(args) - i - 1}
+		app.Metadata[literalKey] = len(args) - i - 1
 	}
 	return app.Run(args)
 }
 
 // literalKey is the app metadata that runApp leaves for withArgs: the
-// number of arguments after "--".
-const literalKey = "literal"
+// number of arguments after "--"; argsKey holds the command line as
+// typed, for messages that spell a flag as the user did.
+const (
+	literalKey = "literal"
+	argsKey    = "args"
+)
 
 // errHelp asks withArgs to print the command's help.
 var errHelp = errors.New("help requested")
@@ -234,7 +242,7 @@ func withArgs(minArgs, maxArgs int, action func(c *cli.Context, args []string) e
 			return nil
 		}
 		if err != nil {
-			return usagef(c, "%v", err)
+			return usagef(c, "%s", flagMessage(c, err))
 		}
 		switch {
 		case len(args) < minArgs:
