@@ -71,13 +71,17 @@ func report(w io.Writer, err error) int {
 	return code
 }
 
-// rootAction runs when no command matched: it shows help for "help" and
-// for no arguments at all, and rejects anything else.
+// rootAction runs when no command matched: it shows help for "help" and,
+// as a usage error on standard error, for no arguments at all, and
+// rejects anything else.
 func rootAction(c *cli.Context) error {
 	args := c.Args().Slice()
 	switch {
 	case len(args) == 0:
+		out := c.App.Writer
+		c.App.Writer = c.App.ErrWriter
 		_ = cli.ShowAppHelp(c)
+		c.App.Writer = out
 		return cli.Exit("", exitUsage)
 	case args[0] == "help" && len(args) == 1:
 		return cli.ShowAppHelp(c)

@@ -133,10 +133,17 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestNoCommandShowsHelp: bare nonosat is a usage error: the help goes
+// to standard error, with exit 2; "nonosat help" asks for it: standard
+// output, exit 0.
 func TestNoCommandShowsHelp(t *testing.T) {
 	r := run(t)
-	if r.code != exitUsage || !strings.Contains(r.stdout, "COMMANDS:") {
-		t.Errorf("nonosat: %v\nwant exit %d and the command list", r, exitUsage)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "COMMANDS:") || r.stdout != "" {
+		t.Errorf("nonosat: %v\nwant exit %d and the command list on standard error", r, exitUsage)
+	}
+	r = run(t, "help")
+	if r.code != exitOK || !strings.Contains(r.stdout, "COMMANDS:") || r.stderr != "" {
+		t.Errorf("nonosat help: %v\nwant exit 0 and the command list on standard output", r)
 	}
 }
 
