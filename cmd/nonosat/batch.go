@@ -63,7 +63,7 @@ func batchCmd() *cli.Command {
 			&cli.IntFlag{Name: "max", Value: 2, Usage: "look for at most `N` solutions per puzzle (0: all); 2 tells unique from multiple"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the JSON lines to `FILE` instead of standard output (-: standard output)"},
 			&cli.BoolFlag{Name: "resume", Usage: "skip the puzzles already in the --output file and append to it"},
-			&cli.BoolFlag{Name: "progress", Usage: "draw the progress bar even when standard error is not a terminal"},
+			&cli.BoolFlag{Name: "progress", Usage: "draw the progress bar even when standard error is not a terminal (there as a plain line every 10 s)"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never draw the progress bar"},
 			&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in a child process), gini, portfolio (two learners with different random decisions race; with --no-search, gophersat and gini), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
 			&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving and the learner: the whole formula to SAT"},

@@ -165,12 +165,16 @@ func roundDuration(d time.Duration) time.Duration {
 
 // progress draws a one-line progress bar on a terminal: done/total, rate,
 // time left and the count of each verdict. It redraws at most every
-// progressEvery, and always for the last puzzle.
+// progressEvery, and always for the last puzzle. Where w is no terminal
+// (a log file) it writes the bar as a plain line every plainEvery
+// instead, and at the end.
 type progress struct {
 	w     io.Writer
 	total int
 	start time.Time
 	last  time.Time
+	plain bool // w is no terminal: a line per update, nothing redrawn
+	drawn int  // done when the bar was last drawn; -1: never
 	// shared is set when the results go to the same terminal: each result
 	// line is written after clear, and the bar is redrawn after it.
 	shared bool
@@ -178,6 +182,9 @@ type progress struct {
 
 // clear erases the bar, for a result line written to the same terminal.
 func (p *progress) clear() {
+	if p.plain {
+		return
+	}
 	fmt.Fprint(p.w, "\r\x1b[K")
 	p.last = time.Time{} // the next update redraws
 }
@@ -201,7 +208,10 @@ func sameOutput(out, errw io.Writer) bool {
 const progressEvery = 200 * time.Millisecond
 
 func newProgress(w io.Writer, total int) *progress {
-	p := &progress{w: w, total: total, start: time.Now()}
+	p := &progress{w: w, total: total, start: time.Now(), plain: !isTerminal(w), drawn: -1}
+	if p.plain {
+		p.last = p.start // the first line says 0 done: the next waits plainEvery
+	}
 	p.draw(0, nil)
 	return p
 }
@@ -210,7 +220,11 @@ func newProgress(w io.Writer, total int) *progress {
 func (p *progress) update(s *batchStats) {
 	done, per := s.counts()
 	now := time.Now()
-	if now.Sub(p.last) < progressEvery && done < p.total {
+	every := progressEvery
+	if p.plain {
+		every = plainEvery
+	}
+	if now.Sub(p.last) < every && done < p.total {
 		return
 	}
 	p.last = now
@@ -218,7 +232,14 @@ func (p *progress) update(s *batchStats) {
 }
 
 func (p *progress) draw(done int, per map[string]int) {
-	fmt.Fprint(p.w, "\r"+p.line(done, per, time.Since(p.start))+"\x1b[K")
+	if p.plain {
+		if done != p.drawn {
+			fmt.Fprintln(p.w, p.line(done, per, time.Since(p.start)))
+		}
+	} else {
+		fmt.Fprint(p.w, "\r"+p.line(done, per, time.Since(p.start))+"\x1b[K")
+	}
+	p.drawn = done
 }
 
 // line is the text of the bar.
@@ -250,5 +271,7 @@ func (p *progress) line(done int, per map[string]int, elapsed time.Duration) str
 func (p *progress) finish(s *batchStats) {
 	done, per := s.counts()
 	p.draw(done, per)
-	fmt.Fprint(p.w, "\n")
+	if !p.plain {
+		fmt.Fprint(p.w, "\n")
+	}
 }

@@ -54,7 +54,7 @@ func solverFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving and the learner: the whole formula to SAT"},
 		noSearchFlag(),
 		solveEncodingFlag(),
-		&cli.BoolFlag{Name: "progress", Usage: "say on standard error, every second, which puzzle is still being solved once one takes over 2 s, even when standard error is not a terminal (it does on a terminal)"},
+		&cli.BoolFlag{Name: "progress", Usage: "say on standard error, every second, which puzzle is still being solved once one takes over 2 s, even when standard error is not a terminal (there as a plain line every 10 s; it does on a terminal)"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never say which puzzle is still being solved"},
 		maxMemoryFlag(),
 	}

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/urfave/cli/v2"
@@ -84,5 +86,52 @@ func TestRenderPNGNotToTerminal(t *testing.T) {
 	}
 	if out := output(); !strings.HasPrefix(out, "\x89PNG") {
 		t.Errorf("the terminal got %.20q, want a PNG", out)
+	}
+}
+
+// TestBatchProgressSameTerminal: when the results and the progress bar go
+// to the same terminal, each result line starts on a cleared line, never
+// after the bar's text.
+func TestBatchProgressSameTerminal(t *testing.T) {
+	tty, output := openPTY(t)
+	if code := runTo(t, tty, tty, "batch", "--progress", "-j", "1", "testdata/batch/cross.non", "testdata/batch/set.tatham"); code != exitOK {
+		t.Fatalf("batch: exit %d", code)
+	}
+	out := output()
+	n := strings.Count(out, `{"file"`)
+	if n != 4 {
+		t.Fatalf("batch wrote %d result lines, want 4:\n%q", n, out)
+	}
+	if c := strings.Count(out, "\r\x1b[K{\"file\""); c != n {
+		t.Errorf("%d of %d result lines follow a cleared line; output:\n%q", c, n, out)
+	}
+	if !strings.Contains(out, "\r[====================] 4/4") {
+		t.Errorf("no final progress bar in %q", out)
+	}
+}
+
+// TestStillSolvingTerminal: on a terminal the still-solving line is
+// redrawn in place, says how many solutions so far, and is cleared
+// before the answer.
+func TestStillSolvingTerminal(t *testing.T) {
+	after, every := stillAfter, stillEvery
+	t.Cleanup(func() { stillAfter, stillEvery = after, every })
+	stillAfter, stillEvery = 0, 10*time.Millisecond
+	ones := strings.Repeat("1\n", 10)
+	file := textFile(t, ones+"\n"+ones)
+	tty, output := openPTY(t)
+	var out bytes.Buffer
+	if code := runTo(t, &out, tty, "--format", "text", "count", "--max", "20000", "--progress", file); code != exitOK || out.String() != "at least 20000\n" {
+		t.Fatalf("count --progress: exit %d, stdout %q", code, out.String())
+	}
+	stderr := output()
+	if !strings.Contains(stderr, "\rp.txt (10x10): still solving, ") {
+		t.Errorf("count --progress: stderr %q lacks the still-solving line", stderr)
+	}
+	if !regexp.MustCompile(`still solving, \d+s, \d+ solutions so far\x1b\[K`).MatchString(stderr) {
+		t.Errorf("count --progress: stderr %.200q never says how many solutions so far", stderr)
+	}
+	if !strings.HasSuffix(stderr, "\r\x1b[K") {
+		t.Errorf("count --progress: stderr %q does not end by clearing its line", stderr)
 	}
 }
