@@ -107,7 +107,7 @@ func countCmd() *cli.Command {
 		ArgsUsage: "FILE...",
 		Description: "Counts solutions by finding each one and forbidding it, up to --max;\n" +
 			"prints the number, or \"at least N\" when the limit stopped the count (\"at least N (timeout)\"\n" +
-			"when --timeout did). The solutions are printed only with --solutions.\n" +
+			"when --timeout did, \"at least N (interrupted)\" after Ctrl-C). The solutions are printed only with --solutions.\n" +
 			"Exit code 0 when counted (or --max reached), 20 when there is none, 4 when --timeout\n" +
 			"stopped the count, 130 when interrupted.",
 		Flags: append(solverFlags(),
@@ -281,6 +281,14 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 		}
 		var tb *encode.TooBigError
 		switch {
+		case ctx.Err() != nil && m == modeCount && res != nil && !c.Bool("json"):
+			// What was counted stands: a lower bound.
+			prefix := ""
+			if index > 0 || many {
+				prefix = name(file, index, p) + ": "
+			}
+			fmt.Fprintf(c.App.Writer, "%sat least %d (interrupted)\n", prefix, res.Count)
+			return true, cli.Exit("interrupted", exitInterrupted)
 		case ctx.Err() != nil:
 			return true, cli.Exit("interrupted", exitInterrupted)
 		case errors.As(err, &tb):

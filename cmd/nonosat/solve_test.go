@@ -408,3 +408,19 @@ func TestSolveHeaderOnlyWithResult(t *testing.T) {
 		t.Errorf("solve small big --max-memory 1M: %v", r)
 	}
 }
+
+// TestCountInterrupted: Ctrl-C during count keeps what was counted:
+// "at least N (interrupted)", exit 130. The puzzle (a 1 in every line
+// of 10×10) has 10! solutions, far more than a quarter of a second
+// counts.
+func TestCountInterrupted(t *testing.T) {
+	ones := strings.Repeat("1\n", 10)
+	file := textFile(t, ones+"\n"+ones)
+	ctx, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
+	defer cancel()
+	r := runContext(t, ctx, "--format", "text", "count", "--max", "0", file)
+	m := regexp.MustCompile(`^at least (\d+) \(interrupted\)\n$`).FindStringSubmatch(r.stdout)
+	if r.code != exitInterrupted || m == nil || m[1] == "0" {
+		t.Errorf("count interrupted: %v; want \"at least N (interrupted)\" with N > 0, exit %d", r, exitInterrupted)
+	}
+}
