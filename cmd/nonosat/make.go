@@ -136,7 +136,7 @@ func makeReport(c *cli.Context, w io.Writer, in string, p *puzzle.Puzzle, res *s
 		cells[i] = fmt.Sprintf("(%d,%d)", d[0]+1, d[1]+1)
 	}
 	fmt.Fprintf(w, "%s; %d cells differ between two solutions (row,column): %s\n", head, len(diff), strings.Join(cells, " "))
-	if err := picture.TextMarked(w, p, p.Goal, diff, ansiOn(color, w)); err != nil {
+	if err := picture.TextMarked(w, p, p.Goal, diff, ansiColors(color, w)); err != nil {
 		return cli.Exit(err, exitError)
 	}
 	return cli.Exit("", exitMultiple)
@@ -262,4 +262,18 @@ func ansiOn(when string, w io.Writer) bool {
 		return false
 	}
 	return isTerminal(w)
+}
+
+// ansiColors is how to colour a grid on w where ansiOn says to: in 24-bit
+// colour when COLORTERM says the terminal has it (truecolor, 24bit), else
+// in xterm's 256 colours, which nearly every terminal has.
+func ansiColors(when string, w io.Writer) picture.ANSI {
+	if !ansiOn(when, w) {
+		return picture.Plain
+	}
+	switch os.Getenv("COLORTERM") {
+	case "truecolor", "24bit":
+		return picture.TrueColor
+	}
+	return picture.ANSI256
 }

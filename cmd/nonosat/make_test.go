@@ -131,6 +131,7 @@ func TestMakeMultiple(t *testing.T) {
 	if strings.Contains(r.stdout, "\x1b[") {
 		t.Errorf("make %s: colour escapes on a non-terminal:\n%s", art, r.stdout)
 	}
+	t.Setenv("COLORTERM", "truecolor")
 	r = run(t, "make", art, "-o", filepath.Join(t.TempDir(), "diag.xml"), "--color", "always")
 	if !strings.Contains(r.stdout, "\x1b[48;2;") {
 		t.Errorf("make --color always: no colour escapes:\n%s", r.stdout)

@@ -72,7 +72,7 @@ func solveCmd() *cli.Command {
 			"it stopped --max short: \"multiple (at least N solutions; timeout)\"), 130 when interrupted.",
 		Flags: append(solverFlags(), proofFlag(),
 			&cli.IntFlag{Name: "max", Value: 1, Usage: "print at most `N` solutions (0: all of them)"},
-			&cli.StringFlag{Name: "color", Value: "auto", Usage: "draw the grids in ANSI colour: `WHEN` is always, never or auto (when standard output is a terminal and NO_COLOR is unset)"},
+			&cli.StringFlag{Name: "color", Value: "auto", Usage: "draw the grids in ANSI colour (24-bit where COLORTERM is truecolor or 24bit, else 256 colours): `WHEN` is always, never or auto (when standard output is a terminal and NO_COLOR is unset)"},
 			&cli.BoolFlag{Name: "plain", Usage: "print bare grids, without the clues around them"},
 		),
 		Action: withArgs(1, -1, func(c *cli.Context, args []string) error {
@@ -577,5 +577,5 @@ func showGrid(c *cli.Context, p *puzzle.Puzzle, g puzzle.Grid) error {
 		return err
 	}
 	when, _ := colorWhen(c)
-	return picture.Text(c.App.Writer, p, g, ansiOn(when, c.App.Writer))
+	return picture.Text(c.App.Writer, p, g, ansiColors(when, c.App.Writer))
 }

@@ -424,3 +424,27 @@ func TestCountInterrupted(t *testing.T) {
 		t.Errorf("count interrupted: %v; want \"at least N (interrupted)\" with N > 0, exit %d", r, exitInterrupted)
 	}
 }
+
+// TestSolveColors: solve --color always draws in 24-bit colour only when
+// COLORTERM says the terminal has it, else in xterm's 256 colours, and
+// either way each cell keeps its character: the grid copied from the
+// terminal (without the escapes) is the plain one.
+func TestSolveColors(t *testing.T) {
+	plain := run(t, "solve", "--color", "never", "testdata/heart.non")
+	escape := regexp.MustCompile("\x1b\\[[0-9;]*m")
+	for _, tt := range []struct{ colorterm, want, not string }{
+		{"", "\x1b[48;5;", ";2;"},
+		{"xterm-256color", "\x1b[48;5;", ";2;"},
+		{"truecolor", "\x1b[48;2;", ";5;"},
+		{"24bit", "\x1b[48;2;", ";5;"},
+	} {
+		t.Setenv("COLORTERM", tt.colorterm)
+		r := run(t, "solve", "--color", "always", "testdata/heart.non")
+		if r.code != exitOK || !strings.Contains(r.stdout, tt.want) || strings.Contains(r.stdout, tt.not) {
+			t.Errorf("COLORTERM=%s solve --color always: %q; want %q escapes", tt.colorterm, r.stdout, tt.want)
+		}
+		if got := escape.ReplaceAllString(r.stdout, ""); got != plain.stdout {
+			t.Errorf("COLORTERM=%s solve --color always, without its escapes:\n%s\nwant\n%s", tt.colorterm, got, plain.stdout)
+		}
+	}
+}
