@@ -180,4 +180,13 @@ func TestSolveTimeoutShowsKnown(t *testing.T) {
 	if j.Verdict != "timeout" || strings.Join(j.Known, "/") != "#.??/#.??" {
 		t.Errorf("solve --json --timeout 1ns: verdict %q, known %q; want timeout, #.??/#.??", j.Verdict, j.Known)
 	}
+	// --no-presolve: no line solving, so none to show.
+	if r := run(t, "solve", "--no-presolve", "--timeout", "1ns", file); r.code != exitUndecided || r.stdout != "timeout\n" {
+		t.Errorf("solve --no-presolve --timeout 1ns: %v; want exit %d and only the verdict", r, exitUndecided)
+	}
+	r = run(t, "solve", "--json", "--no-presolve", "--timeout", "1ns", file)
+	var jn jsonResult
+	if err := json.Unmarshal([]byte(r.stdout), &jn); err != nil || jn.Known != nil {
+		t.Errorf("solve --json --no-presolve --timeout 1ns: %v (%v); want no \"known\"", r, err)
+	}
 }

@@ -420,7 +420,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 		if m == modeSolve && printMax > 0 && len(j.Solutions) > printMax {
 			j.Solutions = j.Solutions[:printMax]
 		}
-		if m == modeSolve && res.Verdict == solver.Timeout && len(res.Solutions) == 0 {
+		if m == modeSolve && res.Verdict == solver.Timeout && len(res.Solutions) == 0 && !c.Bool("no-presolve") {
 			j.Known, _ = knownCells(c.Context, p)
 		}
 		b, err := json.Marshal(j)
@@ -458,7 +458,8 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 		return err
 	}
 	// The header and the grids came as the solver found them (streamGrids).
-	if res.Verdict == solver.Timeout && res.Count == 0 {
+	// --no-presolve asked for no line solving: then there is none to show.
+	if res.Verdict == solver.Timeout && res.Count == 0 && !c.Bool("no-presolve") {
 		if rows, known := knownCells(c.Context, p); rows != nil {
 			fmt.Fprintf(w, "known cells after line solving, %d of %d (? = undecided):\n%s\n", known, p.Width()*p.Height(), strings.Join(rows, "\n"))
 		}
