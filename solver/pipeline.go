@@ -159,7 +159,7 @@ func presolveStage(ctx context.Context, j *job) (bool, bool, error) {
 	case j.pre.grid != nil:
 		j.res.LineSolved = true
 		if err := puzzle.Check(j.p, j.pre.grid); err != nil {
-			return true, false, fmt.Errorf("%w: line solving produced a grid that fails Check: %v", ErrBug, err)
+			return true, false, fmt.Errorf("%w: line solving produced a grid that is %v", ErrBug, err)
 		}
 		if !j.seen(j.pre.grid) { // else the goal, known already
 			j.add(j.pre.grid)
@@ -253,7 +253,7 @@ func learn(ctx context.Context, p *puzzle.Puzzle, l *learner.Learner, known []pu
 	lim.Stop = func() bool { return ctx.Err() != nil || stop != nil && stop() }
 	res = l.Run(lim, func(g puzzle.Grid) bool {
 		if e := puzzle.Check(p, g); e != nil {
-			err = fmt.Errorf("%w: the learner produced a grid that fails Check: %v", ErrBug, e)
+			err = fmt.Errorf("%w: the learner produced a grid that is %v", ErrBug, e)
 			return false
 		}
 		return take(g)

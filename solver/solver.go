@@ -210,7 +210,7 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 	var seen gridSet
 	accept := func(g puzzle.Grid) (more bool) {
 		if err := puzzle.Check(p, g); err != nil {
-			sr.err = fmt.Errorf("%w: solver produced a grid that fails Check: %v", ErrBug, err)
+			sr.err = fmt.Errorf("%w: the SAT solver produced a grid that is %v", ErrBug, err)
 			return false
 		}
 		if !seen.add(g) {
@@ -229,7 +229,7 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 		}
 		block, ok := e.Block(g)
 		if !ok {
-			sr.err = fmt.Errorf("%w: a known solution passed Check but the encoding rules it out", ErrBug)
+			sr.err = fmt.Errorf("%w: a known solution satisfies the clues but the encoding rules it out", ErrBug)
 			return sr
 		}
 		if len(block) == 0 {

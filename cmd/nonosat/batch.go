@@ -244,6 +244,9 @@ func runBatch(c *cli.Context, args []string) error {
 		scans = append(scans, s)
 		b.stats.files++
 	}
+	if b.sh.n > 0 && total >= 0 { // for the summary: "42 of 419 puzzles (shard 3/10)"
+		b.stats.shard, b.stats.shardOf, b.stats.inShard = fmt.Sprintf("%d/%d", b.sh.k, b.sh.n), ordinal, total+b.stats.resumed
+	}
 	if showProgress {
 		b.prog = newProgress(errw, total)
 		b.prog.shared = b.outFn == "" && sameOutput(c.App.Writer, errw)
@@ -628,7 +631,7 @@ func (b *batch) solve(ctx context.Context, j batchJob) (line jsonResult, ok bool
 			b.stats.addCheckFailure()
 			line = newJSONResult(j.key.file, j.key.index, j.p, nil)
 			line.Verdict = verdictError
-			line.Error = fmt.Sprintf("solution %d fails Check: %v", i+1, err)
+			line.Error = fmt.Sprintf("solution %d: %v (a bug: please report it)", i+1, err)
 			return line, true
 		}
 	}

@@ -40,6 +40,9 @@ type batchStats struct {
 	skipped       []string                   // files found in folders that are not puzzles
 	resumed       int                        // puzzles skipped: already in the output file
 	left          int                        // puzzles not done when the run stopped; -1: not counted
+	shard         string                     // --shard K/N, if given
+	inShard       int                        // puzzles of the shard
+	shardOf       int                        // puzzles of every shard
 	interrupted   bool
 	wall          time.Duration
 }
@@ -113,12 +116,16 @@ func (s *batchStats) print(w io.Writer, jobs int, output string) {
 	if s.wall > 0 && s.written > 0 {
 		rate = fmt.Sprintf(", %.1f puzzles/s", float64(s.written)/s.wall.Seconds())
 	}
-	check := "every solution passed Check"
+	check := "every solution checked against the clues"
 	if s.checkFailures > 0 {
-		check = fmt.Sprintf("%d solutions FAILED Check (a bug: please report it)", s.checkFailures)
+		check = fmt.Sprintf("%d solutions FAILED the check against the clues (a bug: please report it)", s.checkFailures)
 	}
-	fmt.Fprintf(w, "%d puzzle files, wall time %s%s with -j %d; %s\n",
-		s.files, roundDuration(s.wall), rate, jobs, check)
+	shard := ""
+	if s.shard != "" {
+		shard = fmt.Sprintf(", %d of %d puzzles (shard %s)", s.inShard, s.shardOf, s.shard)
+	}
+	fmt.Fprintf(w, "%d puzzle files%s, wall time %s%s with -j %d; %s\n",
+		s.files, shard, roundDuration(s.wall), rate, jobs, check)
 	if len(s.skipped) > 0 {
 		fmt.Fprintf(w, "skipped %d files found in folders that hold no puzzle (%s)\n", len(s.skipped), examples(s.skipped, 3))
 	}
