@@ -290,3 +290,32 @@ func TestMakeTimeout(t *testing.T) {
 		t.Fatalf("make --timeout 1s: %v after %v; want exit %d within seconds", r, d, exitUndecided)
 	}
 }
+
+// TestMakeNearColors: a picture whose colours are nearly equal, as the
+// shades a photo or a smoothed drawing has, gets a warning that names a
+// pair and suggests --colors with the number of groups of near colours;
+// one of distinct colours, or made with --colors, gets none.
+func TestMakeNearColors(t *testing.T) {
+	near := []puzzle.Swatch{
+		{RGB: puzzle.RGB{R: 255, G: 255, B: 255}}, {RGB: puzzle.RGB{}}, {RGB: puzzle.RGB{R: 5, G: 5, B: 5}},
+		{RGB: puzzle.RGB{R: 10, G: 10, B: 10}}, {RGB: puzzle.RGB{R: 250, G: 250, B: 250}},
+	}
+	distinct := []puzzle.Swatch{
+		{RGB: puzzle.RGB{R: 255, G: 255, B: 255}}, {RGB: puzzle.RGB{R: 200}}, {RGB: puzzle.RGB{G: 160}}, {RGB: puzzle.RGB{B: 200}},
+	}
+	g := puzzle.Grid{{1, 2, 3, 4}, {0, 1, 2, 3}, {4, 0, 1, 2}}
+	dir := t.TempDir()
+	shades, colours := filepath.Join(dir, "shades.png"), filepath.Join(dir, "colours.png")
+	writePNG(t, shades, g, near)
+	writePNG(t, colours, puzzle.Grid{{1, 2, 3, 0}, {0, 1, 2, 3}, {3, 0, 1, 2}}, distinct)
+	out := filepath.Join(dir, "out.non")
+	r := run(t, "make", shades, "-o", out)
+	if want := "warning: " + shades + ": 4 colours, some nearly equal (as #000000 and #050505), as a photo or a smoothed drawing gives: try --colors 1"; !strings.Contains(r.stderr, want) {
+		t.Errorf("make on near shades: %v; want %q", r, want)
+	}
+	for _, args := range [][]string{{colours}, {shades, "--colors", "3"}} {
+		if r := run(t, append([]string{"make", "-o", out}, args...)...); strings.Contains(r.stderr, "warning") {
+			t.Errorf("make %v: %v; want no warning", args, r)
+		}
+	}
+}
