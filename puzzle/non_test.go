@@ -170,12 +170,27 @@ func TestNONDialects(t *testing.T) {
 func TestEncodeNON(t *testing.T) {
 	checkGolden(t, puzzle.NON, dancerPuzzle(), "dancer.non")
 	checkGolden(t, puzzle.NON, mugPuzzle(), "mug.non")
-	checkGolden(t, puzzle.NON, exampleBPuzzle(), "example-b.non")
+	// Colours are declared with their names where they have words for
+	// them (the Nonny way), so that the names survive; example-b.non
+	// is the same puzzle in the mikix way, which names them by letters.
+	checkGolden(t, puzzle.NON, exampleBPuzzle(), "example-b-names.non")
+	q := roundTrip(t, exampleBPuzzle(), puzzle.NON)
+	for c, sw := range exampleBPuzzle().Palette {
+		if q.Palette[c].Name != sw.Name || q.Palette[c].RGB != sw.RGB {
+			t.Errorf("NON round trip of example B: colour %d = %+v, want %+v", c, q.Palette[c], sw)
+		}
+	}
+	// A name that is no word keeps its colour's letter.
+	odd := exampleBPuzzle()
+	odd.Palette[2].Name = "dark red"
+	if q := roundTrip(t, odd, puzzle.NON); q.Palette[2].RGB != odd.Palette[2].RGB || q.Palette[1].Name != "black" {
+		t.Errorf("NON round trip with a colour named %q: palette %+v", "dark red", q.Palette)
+	}
 
 	// Properties that need escaping survive.
 	p := mugPuzzle()
 	p.Title, p.Author, p.Copyright, p.ID = `"Quoted" & <tagged>`, "line\nbreak", "&copy; stays text", " spaced "
-	q := roundTrip(t, p, puzzle.NON)
+	q = roundTrip(t, p, puzzle.NON)
 	if q.Title != p.Title || q.Author != p.Author || q.Copyright != p.Copyright || q.ID != p.ID {
 		t.Errorf("NON round trip of properties = %q, %q, %q, %q, want %q, %q, %q, %q",
 			q.Title, q.Author, q.Copyright, q.ID, p.Title, p.Author, p.Copyright, p.ID)
