@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
+	"github.com/nonosat/nonosat/picture"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/urfave/cli/v2"
 )
@@ -160,9 +163,45 @@ func readPuzzles(c *cli.Context, name string) ([]*puzzle.Puzzle, error) {
 	}
 	ps, err := puzzle.ReadFileAll(name, f)
 	if err != nil {
-		return nil, cli.Exit(err, exitError)
+		return nil, cli.Exit(pictureHint(name, f, err), exitError)
 	}
 	return ps, nil
+}
+
+// pictureHint is err, the error of reading the named file as a puzzle,
+// or, when the file is a picture, one that says to make it into a puzzle
+// first: a PNG, GIF, JPEG or PNM picture read as a puzzle only gives a
+// puzzle format's complaint about its first bytes. Text that holds no
+// digit at all, in a file whose suffix names no other puzzle format, may
+// be text art: the error then says so. Standard input,
+// which cannot be read again, and a --format given keep err.
+func pictureHint(name string, f puzzle.Format, err error) error {
+	if name == "-" || f != "" {
+		return err
+	}
+	fh, oerr := os.Open(name)
+	if oerr != nil {
+		return err
+	}
+	defer fh.Close()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(fh, head)
+	head = head[:n]
+	switch kind := picture.Sniff(head); {
+	case kind == "":
+	case kind != picture.FormatTextArt:
+		return fmt.Errorf("%s is a %s picture, not a puzzle: nonosat make %s makes one of it", name, strings.ToUpper(string(kind)), name)
+	case n > 0 && !bytes.ContainsAny(head, "0123456789") && !puzzleSuffix(name):
+		return fmt.Errorf("%w (if it is text art, nonosat make %s makes a puzzle of it)", err, name)
+	}
+	return err
+}
+
+// puzzleSuffix reports whether name ends in the suffix of a puzzle
+// format other than text (.non, .xml, ...).
+func puzzleSuffix(name string) bool {
+	f, err := puzzle.Detect(name, nil)
+	return err == nil && f != puzzle.Text
 }
 
 // readEntries is readPuzzles for commands that go on past an invalid
@@ -174,7 +213,7 @@ func readEntries(c *cli.Context, name string) ([]puzzle.Entry, error) {
 	}
 	es, err := puzzle.ReadFileEntries(name, f)
 	if err != nil {
-		return nil, cli.Exit(err, exitError)
+		return nil, cli.Exit(pictureHint(name, f, err), exitError)
 	}
 	return es, nil
 }

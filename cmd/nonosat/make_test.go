@@ -319,3 +319,28 @@ func TestMakeNearColors(t *testing.T) {
 		}
 	}
 }
+
+// TestPictureGivenToSolve: a picture given to a command that reads
+// puzzles says to make a puzzle of it, instead of a puzzle format's
+// complaint about its first bytes; text art that reads as no puzzle gets
+// the same hint after the error.
+func TestPictureGivenToSolve(t *testing.T) {
+	dir := t.TempDir()
+	png := filepath.Join(dir, "flag.png")
+	writePNG(t, png, puzzle.Grid{{1, 0}, {0, 1}}, puzzle.BlackWhite())
+	for _, cmd := range []string{"solve", "check", "info", "hint"} {
+		r := run(t, cmd, png)
+		if want := png + " is a PNG picture, not a puzzle: nonosat make " + png + " makes one of it"; r.code != exitError || !strings.Contains(r.stderr, want) {
+			t.Errorf("%s on a PNG: %v; want exit 1 and %q", cmd, r, want)
+		}
+	}
+	r := run(t, "solve", "../../docs/example.txt")
+	if r.code != exitError || !strings.Contains(r.stderr, "(if it is text art, nonosat make ../../docs/example.txt makes a puzzle of it)") {
+		t.Errorf("solve on text art: %v; want the hint to make a puzzle of it", r)
+	}
+	// A puzzle file that is broken is not taken for a picture.
+	bad := writeFile(t, "bad.non", "junk\n")
+	if r := run(t, "solve", bad); strings.Contains(r.stderr, "make") {
+		t.Errorf("solve on a broken .non: %v; want no hint to make a puzzle", r)
+	}
+}
