@@ -122,3 +122,34 @@ func TestMisnamedFileSaysWhatReadsIt(t *testing.T) {
 		}
 	}
 }
+
+// TestReadEmpty: an empty file, or one of white space, says so the same
+// way whatever its name or format, and standard input is named "standard
+// input" (it used to be "-: unknown format: cannot tell the format").
+func TestReadEmpty(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct{ name, data string }{
+		{"empty.non", ""}, {"empty", ""}, {"blank.xml", "\n \n"}, {"bom.txt", "\ufeff\r\n"},
+	} {
+		name := filepath.Join(dir, tt.name)
+		if err := os.WriteFile(name, []byte(tt.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := puzzle.ReadFileAll(name, "")
+		if want := name + ": no puzzle found: it is empty"; err == nil || err.Error() != want || !errors.Is(err, puzzle.ErrNoPuzzle) {
+			t.Errorf("ReadFileAll(%q) error = %v, want %q", tt.name, err, want)
+		}
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	stdin := os.Stdin
+	os.Stdin = r
+	defer func() { os.Stdin = stdin; r.Close() }()
+	_, err = puzzle.ReadFileAll("-", "")
+	if want := "standard input: no puzzle found: it is empty"; err == nil || err.Error() != want {
+		t.Errorf("ReadFileAll(-) of empty standard input: error = %v, want %q", err, want)
+	}
+}

@@ -61,7 +61,7 @@ func TestDecodeNON(t *testing.T) {
 		{name: "MikixUndeclared", input: "width 4\nheight 3\nrows\n2b,1\n2\n1b,2\ncolumns\n1b,1b\n1b,1\n3\n1\n", want: []*puzzle.Puzzle{cluesOnlySwapped(b)}},
 		{name: "Nonny", input: "width 4\nheight 3\ncolor black 000000 X\ncolor red FF0000 r\nrows\nred 2 black 1\nblack 2\nred: 1, black: 2\ncolumns\nred 1 1\nred 1 black 1\n3\n1\n", want: []*puzzle.Puzzle{cluesOnly(b)}},
 		{name: "NonnyDefaultBlack", input: "width 4\nheight 3\ncolor red FF0000 r\nrows\nred 2 black 1\n2\nred 1 black 2\ncolumns\nred 1 1\nred 1 black 1\n3\n1\n", want: []*puzzle.Puzzle{cluesOnlySwapped(b)}},
-		{name: "Empty", input: "", err: "no puzzle found", is: puzzle.ErrNoPuzzle},
+		{name: "Empty", input: "", err: "no puzzle found: it is empty", is: puzzle.ErrNoPuzzle},
 		{name: "OnlyProperties", input: "title \"x\"\n", err: "no puzzle found", is: puzzle.ErrNoPuzzle},
 		{name: "NoColumns", input: size + "rows\n1\n0\n", err: `line 1: puzzle has no "columns" section`, is: puzzle.ErrSyntax},
 		{name: "ShortRows", input: size + "rows\n1\ncolumns\n1\n0\n", err: `line 5: "columns" after 1 of 2 row clues`, is: puzzle.ErrSyntax},

@@ -54,6 +54,9 @@ func verify(c *cli.Context, args []string) error {
 		var pe *puzzle.ParseError
 		if errors.As(err, &pe) {
 			pe.File = name
+			if name == "-" {
+				pe.File = puzzle.StdinName
+			}
 		}
 		return cli.Exit(err, exitError)
 	}
