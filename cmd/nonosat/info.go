@@ -203,9 +203,9 @@ func writeInfo(w io.Writer, in puzzleInfo, named bool) error {
 	for _, ci := range in.Colors {
 		cells := "background"
 		if ci.Index > 0 {
-			cells = fmt.Sprintf("%d cells by the row clues", ci.Cells)
+			cells = plural(ci.Cells, "cell", "cells") + " by the row clues"
 			if in.NoSolution == "" {
-				cells = fmt.Sprintf("%d cells", ci.Cells)
+				cells = plural(ci.Cells, "cell", "cells")
 			}
 		}
 		ch, _ := utf8.DecodeRuneInString(ci.Char)

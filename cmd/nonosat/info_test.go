@@ -185,3 +185,11 @@ func TestInfoSeveralFiles(t *testing.T) {
 		t.Errorf("info - -: %v; want exit %d", r, exitUsage)
 	}
 }
+
+// TestInfoOneCell: a colour that fills one cell says "1 cell".
+func TestInfoOneCell(t *testing.T) {
+	file := writeFile(t, "one.non", "width 2\nheight 1\nrows\n1\ncolumns\n1\n0\n")
+	if r := run(t, "info", file); r.code != exitOK || !strings.Contains(r.stdout, "#000000 1 cell\n") {
+		t.Errorf("info of a puzzle with one black cell: %v; want \"1 cell\"", r)
+	}
+}
