@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/nonosat/nonosat/report"
 	"bytes"
 	"context"
 	"errors"
@@ -23,7 +24,7 @@ import (
 // analysis is the answer of /api/analyze: the object `check --json`
 // prints, and with ?detail=1 the cells the page marks.
 type analysis struct {
-	jsonResult
+	report.Result
 	// Open lists the cells (row, column from 0) that line solving and
 	// probing leave undecided, the cells a solver has to guess.
 	Open [][2]int `json:"open,omitempty"`
@@ -43,7 +44,7 @@ func (s *server) analyze(r *http.Request, body []byte) (reply, error) {
 	// that goes stops it.
 	var a analysis
 	_, err = s.solveOne(r.Context(), p, solver.Options{Max: 2}, func(ctx context.Context, res *solver.Result) {
-		a = analysis{jsonResult: newJSONResult("-", index, p, res)}
+		a = analysis{Result: report.New("-", index, p, res)}
 		a.Solutions = a.Solutions[:min(len(a.Solutions), 2)]
 		a.Grade = gradeWithin(ctx, p, res) // as check --json
 		if boolParam(r, "detail") {
@@ -95,7 +96,7 @@ func (s *server) solve(r *http.Request, body []byte) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	j := newJSONResult("-", index, p, res)
+	j := report.New("-", index, p, res)
 	j.Solutions = j.Solutions[:min(len(j.Solutions), n)]
 	return reply{value: j}, nil
 }
@@ -124,46 +125,13 @@ func (s *server) solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Option
 	return res, nil
 }
 
-// jsonPuzzle is a puzzle as the page holds it: /api/parse and /api/make
-// answer it.
-type jsonPuzzle struct {
-	Title   string       `json:"title"`
-	ID      string       `json:"id,omitempty"`
-	Width   int          `json:"width"`
-	Height  int          `json:"height"`
-	Palette []jsonSwatch `json:"palette"` // [0] is the background
-	Rows    [][][2]int   `json:"rows"`    // per row, blocks as [length, colour]
-	Cols    [][][2]int   `json:"cols"`
-	Goal    []string     `json:"goal"` // rows of palette characters; null when the file has no goal that fits the clues
-}
-
-func newJSONPuzzle(p *puzzle.Puzzle) jsonPuzzle {
-	j := jsonPuzzle{Title: p.Title, ID: p.ID, Width: p.Width(), Height: p.Height()}
-	j.Palette = newJSONResult("", 0, p, nil).Palette
-	clues := func(cs []puzzle.Clue) [][][2]int {
-		out := make([][][2]int, len(cs))
-		for i, c := range cs {
-			out[i] = [][2]int{}
-			for _, b := range c {
-				out[i] = append(out[i], [2]int{b.Len, int(b.Color)})
-			}
-		}
-		return out
-	}
-	j.Rows, j.Cols = clues(p.Rows), clues(p.Cols)
-	if p.Goal != nil && puzzle.Check(p, p.Goal) == nil {
-		j.Goal = strings.Split(strings.TrimSuffix(p.FormatGrid(p.Goal), "\n"), "\n")
-	}
-	return j
-}
-
 // parse answers the puzzle of the body as JSON: palette, clues and goal.
 func (s *server) parse(r *http.Request, body []byte) (reply, error) {
 	p, _, err := s.readPuzzle(r, body)
 	if err != nil {
 		return reply{}, err
 	}
-	return reply{value: newJSONPuzzle(p)}, nil
+	return reply{value: report.NewPuzzle(p)}, nil
 }
 
 // makeFromImage turns the picture of the body into a puzzle as `make`
@@ -210,7 +178,7 @@ func (s *server) makeFromImage(r *http.Request, body []byte) (reply, error) {
 	if err := p.Validate(); err != nil {
 		return reply{}, badRequest("%v", err)
 	}
-	return reply{value: newJSONPuzzle(p)}, nil
+	return reply{value: report.NewPuzzle(p)}, nil
 }
 
 // render draws the puzzle (?to=svg|png, ?solution=1, ?cell=N) as `render`

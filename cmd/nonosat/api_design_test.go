@@ -23,7 +23,7 @@ import (
 func cliJSON(t *testing.T, args ...string) []byte {
 	t.Helper()
 	var out, errb bytes.Buffer
-	if code := report(&errb, newApp(&out, &errb).Run(append([]string{"nonosat"}, args...))); code != exitOK {
+	if code := exitReport(&errb, newApp(&out, &errb).Run(append([]string{"nonosat"}, args...))); code != exitOK {
 		t.Fatalf("%v: exit %d: %s", args, code, errb.String())
 	}
 	return bytes.TrimSpace(out.Bytes())

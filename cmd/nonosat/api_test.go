@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/nonosat/nonosat/report"
 	"image"
 	"image/color"
 	"image/png"
@@ -90,7 +91,7 @@ func TestAPISolveRenderConvert(t *testing.T) {
 	want := firstPuzzle(t, "../../examples/flower.xml")
 
 	status, _, body := post(t, url+"/api/solve?max=5", []byte("2x2:1/1/1/1"))
-	var j jsonResult
+	var j report.Result
 	if err := json.Unmarshal(body, &j); status != 200 || err != nil || j.Verdict != "multiple" || len(j.Solutions) != 2 || !j.Complete {
 		t.Fatalf("solve: %d %v %s", status, err, body)
 	}
@@ -102,7 +103,7 @@ func TestAPISolveRenderConvert(t *testing.T) {
 	}
 
 	status, _, body = post(t, url+"/api/parse", flower)
-	var jp jsonPuzzle
+	var jp report.Puzzle
 	if err := json.Unmarshal(body, &jp); status != 200 || err != nil {
 		t.Fatalf("parse: %d %v %s", status, err, body)
 	}
@@ -179,7 +180,7 @@ func TestAPIMake(t *testing.T) {
 		t.Fatal(err)
 	}
 	status, _, body := post(t, url+"/api/make?title=Two&colors=2", buf.Bytes())
-	var jp jsonPuzzle
+	var jp report.Puzzle
 	if err := json.Unmarshal(body, &jp); status != 200 || err != nil {
 		t.Fatalf("make: %d %v %s", status, err, body)
 	}

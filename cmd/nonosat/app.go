@@ -55,8 +55,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	return app
 }
 
-// report prints err, if any, to w once and returns the exit code for it.
-func report(w io.Writer, err error) int {
+// exitReport prints err, if any, to w once and returns the exit code for it.
+func exitReport(w io.Writer, err error) int {
 	if err == nil {
 		return exitOK
 	}

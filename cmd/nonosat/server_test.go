@@ -59,7 +59,7 @@ func checkJSON(t *testing.T, file string) map[string]any {
 	t.Helper()
 	var out, errb bytes.Buffer
 	err := newApp(&out, &errb).Run([]string{"nonosat", "check", "--json", file})
-	if code := report(&errb, err); code != exitOK && code != exitMultiple && code != exitNoSolution {
+	if code := exitReport(&errb, err); code != exitOK && code != exitMultiple && code != exitNoSolution {
 		t.Fatalf("check %s: exit %d: %s", file, code, errb.String())
 	}
 	first, _, _ := bytes.Cut(out.Bytes(), []byte("\n")) // the API reads the first puzzle

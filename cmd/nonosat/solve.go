@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nonosat/nonosat/report"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -400,7 +401,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 			r.Solutions = nil
 			shown = &r
 		}
-		j := newJSONResult(file, index, p, shown)
+		j := report.New(file, index, p, shown)
 		j.Count = res.Count
 		if m == modeCheck {
 			j.Solutions = j.Solutions[:min(len(j.Solutions), 2)]

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nonosat/nonosat/report"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -170,7 +171,7 @@ func TestCountJSONWithoutSolutions(t *testing.T) {
 		sols int
 	}{{nil, 0}, {[]string{"--solutions"}, 24}} {
 		r := run(t, append([]string{"count", "--json", "--format", "text", file}, tt.args...)...)
-		var j jsonResult
+		var j report.Result
 		if err := json.Unmarshal([]byte(r.stdout), &j); err != nil || r.code != exitOK {
 			t.Fatalf("count --json %v: %v (%v)", tt.args, r, err)
 		}
