@@ -1,7 +1,6 @@
 package main
 
 import (
-	"github.com/nonosat/nonosat/report"
 	"bytes"
 	"context"
 	"errors"
@@ -9,6 +8,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/nonosat/nonosat/report"
 
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/linesolve"

@@ -1,16 +1,14 @@
 package main
 
 import (
-	"archive/tar"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"slices"
 	"strings"
-	"time"
+
+	"github.com/nonosat/nonosat/certify"
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/encode"
@@ -114,54 +112,6 @@ func (s *server) fix(r *http.Request, body []byte) (reply, error) {
 	}{es}}, nil
 }
 
-// memFiles keeps a certificate's files in memory, in the order they were
-// finished; writes fail once ctx ends or the files pass limit bytes.
-type memFiles struct {
-	names []string
-	data  []*bytes.Buffer
-	ctx   context.Context
-	limit int64
-	total int64
-}
-
-// errProofTooBig ends a certificate that passed memFiles' limit.
-var errProofTooBig = errors.New("certificate too large")
-
-type memFile struct {
-	fs   *memFiles
-	name string
-	buf  bytes.Buffer
-	done bool
-}
-
-func (f *memFile) Write(b []byte) (int, error) {
-	if err := f.fs.ctx.Err(); err != nil {
-		return 0, err
-	}
-	if f.fs.total += int64(len(b)); f.fs.total > f.fs.limit {
-		return 0, errProofTooBig
-	}
-	return f.buf.Write(b)
-}
-
-func (f *memFile) Close() error {
-	if !f.done {
-		f.done = true
-		f.fs.names, f.fs.data = append(f.fs.names, f.name), append(f.fs.data, &f.buf)
-	}
-	return nil
-}
-
-func (m *memFiles) create(name string) (io.WriteCloser, error) {
-	return &memFile{fs: m, name: name}, nil
-}
-
-func (m *memFiles) discard(name string) {
-	if i := slices.Index(m.names, name); i >= 0 {
-		m.names, m.data = slices.Delete(m.names, i, i+1), slices.Delete(m.data, i, i+1)
-	}
-}
-
 // proof answers the certificate of the puzzle's verdict as a tar archive
 // of the files check --proof writes: NAME.cnf, NAME.drat (unique, none)
 // and NAME.sol (unique, multiple).
@@ -171,12 +121,12 @@ func (s *server) proof(r *http.Request, body []byte) (reply, error) {
 		return reply{}, err
 	}
 	name := fileName(p, "")
-	var files memFiles
+	var files *certify.Memory
 	tooBig := func() error {
 		return &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("certificate too large: this server makes certificates of at most %s (serve --max-proof); nonosat check --proof has no such limit", encode.Bytes(s.cfg.MaxProof))}
 	}
 	err = s.designCall(r.Context(), func(ctx context.Context) error {
-		files.ctx, files.limit = ctx, s.cfg.MaxProof
+		files = certify.NewMemory(ctx, s.cfg.MaxProof)
 		// The certificate's CNF is built in memory before anything is
 		// written: refuse first a puzzle whose CNF text alone is over the
 		// limit. (Its formula's memory, which EncodeContext would count,
@@ -195,8 +145,8 @@ func (s *server) proof(r *http.Request, body []byte) (reply, error) {
 		if res.Verdict == solver.Timeout {
 			return &apiError{http.StatusServiceUnavailable, "no verdict within the deadline"}
 		}
-		err = certificate(ctx, &files, name, p, res, o, 0)
-		if errors.Is(err, errProofTooBig) {
+		err = certify.Write(ctx, files, name, p, res, o, 0)
+		if errors.Is(err, certify.ErrTooBig) {
 			return tooBig()
 		}
 		return err
@@ -205,16 +155,7 @@ func (s *server) proof(r *http.Request, body []byte) (reply, error) {
 		return reply{}, err
 	}
 	var buf bytes.Buffer
-	tw := tar.NewWriter(&buf)
-	for i, n := range files.names {
-		if err := tw.WriteHeader(&tar.Header{Name: n, Mode: 0o644, Size: int64(files.data[i].Len()), ModTime: time.Now()}); err != nil {
-			return reply{}, err
-		}
-		if _, err := tw.Write(files.data[i].Bytes()); err != nil {
-			return reply{}, err
-		}
-	}
-	if err := tw.Close(); err != nil {
+	if err := files.Tar(&buf); err != nil {
 		return reply{}, err
 	}
 	return reply{body: buf.Bytes(), ctype: "application/x-tar", download: name + "-certificate.tar"}, nil

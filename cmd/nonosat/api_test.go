@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/nonosat/nonosat/report"
 	"image"
 	"image/color"
 	"image/png"
@@ -18,6 +17,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/nonosat/nonosat/report"
 
 	"github.com/nonosat/nonosat/puzzle"
 )

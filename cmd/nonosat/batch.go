@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/nonosat/nonosat/report"
 	"hash/fnv"
 	"io"
 	"io/fs"
@@ -17,6 +16,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/nonosat/nonosat/certify"
+	"github.com/nonosat/nonosat/report"
 
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -639,7 +641,7 @@ func (b *batch) solve(ctx context.Context, j batchJob) (line report.Result, ok b
 		return line, true // no certificate
 	}
 	name := batchCertName(j.key)
-	if err := writeCertificate(ctx, b.proof, name, j.p, res, o, b.timeout); err != nil {
+	if err := certify.Write(ctx, certify.Dir(b.proof), name, j.p, res, o, b.timeout); err != nil {
 		if ctx.Err() != nil {
 			return report.Result{}, false // interrupted: --resume does it again
 		}

@@ -2,11 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/nonosat/nonosat/report"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nonosat/nonosat/report"
 )
 
 // badMiddle holds three puzzles; the second has a clue too long for its

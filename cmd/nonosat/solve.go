@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/nonosat/nonosat/report"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/nonosat/nonosat/certify"
+	"github.com/nonosat/nonosat/report"
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/encode"
@@ -293,7 +295,7 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 			return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 		}
 		if dir := c.String("proof"); dir != "" {
-			if err := writeCertificate(ctx, dir, certName(file, index), p, res, o, c.Duration("timeout")); err != nil {
+			if err := certify.Write(ctx, certify.Dir(dir), certify.Name(file, index), p, res, o, c.Duration("timeout")); err != nil {
 				return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 			}
 		}
