@@ -100,3 +100,17 @@ func GradeResultContext(ctx context.Context, p *puzzle.Puzzle, res *solver.Resul
 	g.Name = levelNames[g.Level]
 	return g, nil
 }
+
+// GradeWithin grades p from its result within ctx: nil when the verdict
+// is timeout, or when ctx ends before the grade (check, info --grade and
+// /api/analyze then leave it out).
+func GradeWithin(ctx context.Context, p *puzzle.Puzzle, res *solver.Result) *Grade {
+	if res.Verdict == solver.Timeout {
+		return nil
+	}
+	g, err := GradeResultContext(ctx, p, res)
+	if err != nil {
+		return nil
+	}
+	return &g
+}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/report"
 
 	"github.com/nonosat/nonosat/encode"
@@ -47,7 +48,7 @@ func (s *server) analyze(r *http.Request, body []byte) (reply, error) {
 	_, err = s.solveOne(r.Context(), p, solver.Options{Max: 2}, func(ctx context.Context, res *solver.Result) {
 		a = analysis{Result: report.New("-", index, p, res)}
 		a.Solutions = a.Solutions[:min(len(a.Solutions), 2)]
-		a.Grade = gradeWithin(ctx, p, res) // as check --json
+		a.Grade = design.GradeWithin(ctx, p, res) // as check --json
 		if boolParam(r, "detail") {
 			if !res.LineSolved && res.Verdict != solver.None {
 				a.Open = openCells(ctx, p)
@@ -149,7 +150,7 @@ func (s *server) makeFromImage(r *http.Request, body []byte) (reply, error) {
 		o.Colors = n
 	}
 	if v := q.Get("size"); v != "" {
-		w, h, err := parseWxH(v)
+		w, h, err := puzzle.ParseSize(v)
 		if err != nil {
 			return reply{}, badRequest("size: %v", err)
 		}

@@ -273,7 +273,7 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 		res, err := solver.SolveEach(pctx, p, po, progress.counting(each))
 		var grade *design.Grade // check's, within the same deadline
 		if err == nil && m == modeCheck && (c.Bool("json") || c.Bool("grade")) {
-			grade = gradeWithin(pctx, p, res)
+			grade = design.GradeWithin(pctx, p, res)
 		}
 		cancel()
 		progress.done()
@@ -493,20 +493,6 @@ func stopReason(res *solver.Result) string {
 		return "memory limit"
 	}
 	return "timeout"
-}
-
-// gradeWithin grades p from its result within ctx: nil when the verdict
-// is timeout, or when ctx ends before the grade (check, info --grade and
-// /api/analyze then leave it out).
-func gradeWithin(ctx context.Context, p *puzzle.Puzzle, res *solver.Result) *design.Grade {
-	if res.Verdict == solver.Timeout {
-		return nil
-	}
-	g, err := design.GradeResultContext(ctx, p, res)
-	if err != nil {
-		return nil
-	}
-	return &g
 }
 
 // gradeText is a grade as check --grade and info print it.
