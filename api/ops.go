@@ -1,12 +1,10 @@
-package main
+package api
 
 import (
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/nonosat/nonosat/design"
@@ -19,13 +17,13 @@ import (
 	"github.com/nonosat/nonosat/solver"
 )
 
-// The handlers of the JSON API (see server.go and the README). Each reads
-// one puzzle (or picture) from the body and answers JSON or a file.
-// The designer calls, hint and fix, are in api_design.go.
+// The calls of the API (see the README). Each reads one puzzle (or
+// picture) from the body and answers JSON or a file. The designer calls,
+// hint, fix and proof, are in design.go.
 
-// analysis is the answer of /api/analyze: the object `check --json`
+// Analysis is the answer of /api/analyze: the object `check --json`
 // prints, and with ?detail=1 the cells the page marks.
-type analysis struct {
+type Analysis struct {
 	report.Result
 	// Open lists the cells (row, column from 0) that line solving and
 	// probing leave undecided, the cells a solver has to guess.
@@ -35,21 +33,21 @@ type analysis struct {
 	Differ [][2]int `json:"differ,omitempty"`
 }
 
-func (s *server) analyze(r *http.Request, body []byte) (reply, error) {
-	p, index, err := s.readPuzzle(r, body)
+func (s *Service) analyze(ctx context.Context, q Request) (Reply, error) {
+	p, index, err := s.readPuzzle(q)
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
 	// The grade and the open cells probe, which can take as long as the
 	// solve: they run in the solve's slot and within its deadline, so
 	// that --timeout and --max-solves bound the whole call and a client
 	// that goes stops it.
-	var a analysis
-	_, err = s.solveOne(r.Context(), p, solver.Options{Max: 2}, func(ctx context.Context, res *solver.Result) {
-		a = analysis{Result: report.New("-", index, p, res)}
+	var a Analysis
+	_, err = s.solveOne(ctx, p, solver.Options{Max: 2}, func(ctx context.Context, res *solver.Result) {
+		a = Analysis{Result: report.New("-", index, p, res)}
 		a.Solutions = a.Solutions[:min(len(a.Solutions), 2)]
 		a.Grade = design.GradeWithin(ctx, p, res) // as check --json
-		if boolParam(r, "detail") {
+		if q.boolParam("detail") {
 			if !res.LineSolved && res.Verdict != solver.None {
 				a.Open = openCells(ctx, p)
 			}
@@ -59,9 +57,9 @@ func (s *server) analyze(r *http.Request, body []byte) (reply, error) {
 		}
 	})
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
-	return reply{value: a}, nil
+	return Reply{Value: a}, nil
 }
 
 // openCells runs line solving and probing as the solver's presolve does
@@ -85,22 +83,22 @@ func openCells(ctx context.Context, p *puzzle.Puzzle) [][2]int {
 
 // solve answers the object `solve --json --max N` prints (?max=N, default
 // 1, at most 100).
-func (s *server) solve(r *http.Request, body []byte) (reply, error) {
-	p, index, err := s.readPuzzle(r, body)
+func (s *Service) solve(ctx context.Context, q Request) (Reply, error) {
+	p, index, err := s.readPuzzle(q)
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
-	n, err := intParam(r, "max", 1, 1, 100)
+	n, err := q.intParam("max", 1, 1, 100)
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
-	res, err := s.solveOne(r.Context(), p, solver.Options{Max: max(n, 2)}, nil)
+	res, err := s.solveOne(ctx, p, solver.Options{Max: max(n, 2)}, nil)
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
 	j := report.New("-", index, p, res)
 	j.Solutions = j.Solutions[:min(len(j.Solutions), n)]
-	return reply{value: j}, nil
+	return Reply{Value: j}, nil
 }
 
 // solveOne solves p in a slot, within the server's deadline and the
@@ -108,7 +106,7 @@ func (s *server) solve(r *http.Request, body []byte) (reply, error) {
 // stops its solve. A deadline gives verdict timeout, not an error. then,
 // if not nil, runs on the result in the same slot and deadline (the
 // work that follows the solve: analyze's grade and open cells).
-func (s *server) solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Options, then func(context.Context, *solver.Result)) (*solver.Result, error) {
+func (s *Service) solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Options, then func(context.Context, *solver.Result)) (*solver.Result, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Deadline)
 	defer cancel()
 	release, err := s.acquire(ctx)
@@ -128,90 +126,89 @@ func (s *server) solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Option
 }
 
 // parse answers the puzzle of the body as JSON: palette, clues and goal.
-func (s *server) parse(r *http.Request, body []byte) (reply, error) {
-	p, _, err := s.readPuzzle(r, body)
+func (s *Service) parse(ctx context.Context, q Request) (Reply, error) {
+	p, _, err := s.readPuzzle(q)
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
-	return reply{value: report.NewPuzzle(p)}, nil
+	return Reply{Value: report.NewPuzzle(p)}, nil
 }
 
 // makeFromImage turns the picture of the body into a puzzle as `make`
 // does (?colors=N, ?size=WxH, ?background=RGB, ?title=T) and answers it as
 // /api/parse does, goal included.
-func (s *server) makeFromImage(r *http.Request, body []byte) (reply, error) {
+func (s *Service) makeFromImage(ctx context.Context, q Request) (Reply, error) {
 	var o picture.Options
-	q := r.URL.Query()
-	if q.Has("colors") {
-		n, err := intParam(r, "colors", 0, 1, puzzle.MaxColors)
+	if q.Query.Has("colors") {
+		n, err := q.intParam("colors", 0, 1, puzzle.MaxColors)
 		if err != nil {
-			return reply{}, err
+			return Reply{}, err
 		}
 		o.Colors = n
 	}
-	if v := q.Get("size"); v != "" {
+	if v := q.Query.Get("size"); v != "" {
 		w, h, err := puzzle.ParseSize(v)
 		if err != nil {
-			return reply{}, badRequest("size: %v", err)
+			return Reply{}, badRequest("size: %v", err)
 		}
 		o.Width, o.Height = w, h
 	}
-	if v := q.Get("background"); v != "" {
+	if v := q.Query.Get("background"); v != "" {
 		rgb, err := puzzle.ParseRGB(v)
 		if err != nil {
-			return reply{}, badRequest("background: %v", err)
+			return Reply{}, badRequest("background: %v", err)
 		}
 		o.Background = &rgb
 	}
-	g, pal, err := picture.Decode(bytes.NewReader(body), o)
+	g, pal, err := picture.Decode(bytes.NewReader(q.Body), o)
 	if errors.Is(err, picture.ErrTooManyColors) {
-		return reply{}, badRequest("%v (reduce them with colors=N)", err)
+		return Reply{}, badRequest("%v (reduce them with colors=N)", err)
 	}
 	if err != nil {
-		return reply{}, badRequest("%v", err)
+		return Reply{}, badRequest("%v", err)
 	}
 	if len(g) > 0 {
 		if err := s.checkSize(len(g[0]), len(g)); err != nil {
-			return reply{}, err
+			return Reply{}, err
 		}
 	}
 	p := puzzle.FromGrid(g, pal)
-	p.Title = q.Get("title")
+	p.Title = q.Query.Get("title")
 	if err := p.Validate(); err != nil {
-		return reply{}, badRequest("%v", err)
+		return Reply{}, badRequest("%v", err)
 	}
-	return reply{value: report.NewPuzzle(p)}, nil
+	return Reply{Value: report.NewPuzzle(p)}, nil
 }
 
 // render draws the puzzle (?to=svg|png, ?solution=1, ?cell=N) as `render`
 // does.
-func (s *server) render(r *http.Request, body []byte) (reply, error) {
-	p, _, err := s.readPuzzle(r, body)
+func (s *Service) render(ctx context.Context, q Request) (Reply, error) {
+	p, _, err := s.readPuzzle(q)
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
-	kind := r.URL.Query().Get("to")
+	kind := q.Query.Get("to")
 	if kind == "" {
 		kind = "svg"
 	}
 	if kind != "svg" && kind != "png" {
-		return reply{}, badRequest("to=%q: want svg or png", kind)
+		return Reply{}, badRequest("to=%q: want svg or png", kind)
 	}
-	cell, err := intParam(r, "cell", picture.DefaultCellSize, 8, 200)
+	cell, err := q.intParam("cell", picture.DefaultCellSize, 8, 200)
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
 	o := picture.RenderOptions{CellSize: cell}
-	if boolParam(r, "solution") {
+	if q.boolParam("solution") {
 		if p.Goal != nil && puzzle.Check(p, p.Goal) == nil {
 			o.Solution = p.Goal
 		} else {
-			res, err := s.solveOne(r.Context(), p, solver.Options{Max: 1}, nil)
+			res, err := s.solveOne(ctx, p, solver.Options{Max: 1}, nil)
 			if err != nil {
-				return reply{}, err
+				return Reply{}, err
 			}
 			if len(res.Solutions) == 0 {
-				return reply{}, &apiError{http.StatusUnprocessableEntity, fmt.Sprintf("no solution to draw (verdict %s)", res.Verdict)}
+				return Reply{}, &Error{StatusUnprocessable, fmt.Sprintf("no solution to draw (verdict %s)", res.Verdict)}
 			}
 			o.Solution = res.Solutions[0]
 		}
@@ -224,57 +221,57 @@ func (s *server) render(r *http.Request, body []byte) (reply, error) {
 		err = picture.SVG(&buf, p, o)
 	}
 	if err != nil {
-		return reply{}, badRequest("%v", err)
+		return Reply{}, badRequest("%v", err)
 	}
-	return reply{body: buf.Bytes(), ctype: ctype, download: fileName(p, "."+kind)}, nil
+	return Reply{Body: buf.Bytes(), ContentType: ctype, Download: fileName(p, "."+kind)}, nil
 }
 
 // convert writes the puzzle in ?to=NAME, as `convert` does.
-func (s *server) convert(r *http.Request, body []byte) (reply, error) {
-	p, _, err := s.readPuzzle(r, body)
+func (s *Service) convert(ctx context.Context, q Request) (Reply, error) {
+	p, _, err := s.readPuzzle(q)
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
-	to, err := puzzle.ParseFormat(r.URL.Query().Get("to"))
+	to, err := puzzle.ParseFormat(q.Query.Get("to"))
 	if err != nil {
-		return reply{}, badRequest("to: %v", err)
+		return Reply{}, badRequest("to: %v", err)
 	}
 	if !to.CanWrite() {
-		return reply{}, badRequest("to: nonosat cannot write format %s", to)
+		return Reply{}, badRequest("to: nonosat cannot write format %s", to)
 	}
 	if !to.Color() && !p.IsBW() {
-		return reply{}, badRequest("the puzzle has %d colours; %v: %s is black and white only", p.NumColors(), puzzle.ErrUnsupported, to)
+		return Reply{}, badRequest("the puzzle has %d colours; %v: %s is black and white only", p.NumColors(), puzzle.ErrUnsupported, to)
 	}
 	var buf bytes.Buffer
 	if err := puzzle.Encode(&buf, p, to); err != nil {
-		return reply{}, badRequest("%v", err)
+		return Reply{}, badRequest("%v", err)
 	}
 	ctype := "text/plain; charset=utf-8"
 	if to == puzzle.XML {
 		ctype = "application/xml"
 	}
-	return reply{body: buf.Bytes(), ctype: ctype, download: fileName(p, to.Suffix())}, nil
+	return Reply{Body: buf.Bytes(), ContentType: ctype, Download: fileName(p, to.Suffix())}, nil
 }
 
 // dimacs writes the CNF as `dimacs` does (?no-presolve=1, ?block-goal=1).
-func (s *server) dimacs(r *http.Request, body []byte) (reply, error) {
-	p, _, err := s.readPuzzle(r, body)
+func (s *Service) dimacs(ctx context.Context, q Request) (Reply, error) {
+	p, _, err := s.readPuzzle(q)
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
 	var o encode.DIMACSOptions
-	if boolParam(r, "block-goal") {
+	if q.boolParam("block-goal") {
 		if p.Goal == nil || puzzle.Check(p, p.Goal) != nil {
-			return reply{}, badRequest("block-goal: the puzzle carries no goal that solves it")
+			return Reply{}, badRequest("block-goal: the puzzle carries no goal that solves it")
 		}
 		o.Block = append(o.Block, p.Goal)
 	}
-	e := solver.Encode(p, solver.Options{NoPresolve: boolParam(r, "no-presolve")})
+	e := solver.Encode(p, solver.Options{NoPresolve: q.boolParam("no-presolve")})
 	var buf bytes.Buffer
 	if err := e.WriteDIMACS(&buf, p, o); err != nil {
-		return reply{}, badRequest("%v", err)
+		return Reply{}, badRequest("%v", err)
 	}
-	return reply{body: buf.Bytes(), ctype: "text/plain; charset=utf-8", download: fileName(p, ".cnf")}, nil
+	return Reply{Body: buf.Bytes(), ContentType: "text/plain; charset=utf-8", Download: fileName(p, ".cnf")}, nil
 }
 
 // fileName is a download name made of the puzzle's title (letters, digits,
@@ -297,26 +294,4 @@ func fileName(p *puzzle.Puzzle, suffix string) string {
 		name = "puzzle"
 	}
 	return name + suffix
-}
-
-// boolParam reads a query flag: 1, true or yes.
-func boolParam(r *http.Request, name string) bool {
-	switch strings.ToLower(r.URL.Query().Get(name)) {
-	case "1", "true", "yes":
-		return true
-	}
-	return false
-}
-
-// intParam reads a whole number in [lo, hi], def when absent.
-func intParam(r *http.Request, name string, def, lo, hi int) (int, error) {
-	v := r.URL.Query().Get(name)
-	if v == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < lo || n > hi {
-		return 0, badRequest("%s=%q: want a whole number from %d to %d", name, v, lo, hi)
-	}
-	return n, nil
 }

@@ -1,11 +1,10 @@
-package main
+package api
 
 import (
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/nonosat/nonosat/certify"
@@ -21,7 +20,7 @@ import (
 // certificate check --proof writes.
 
 // designCall runs f on a solve slot within the server's deadline.
-func (s *server) designCall(ctx context.Context, f func(ctx context.Context) error) error {
+func (s *Service) designCall(ctx context.Context, f func(ctx context.Context) error) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Deadline)
 	defer cancel()
 	release, err := s.acquire(ctx)
@@ -31,7 +30,7 @@ func (s *server) designCall(ctx context.Context, f func(ctx context.Context) err
 	defer release()
 	err = f(ctx)
 	if ctx.Err() != nil {
-		return &apiError{http.StatusServiceUnavailable, "no answer within the deadline"}
+		return &Error{StatusUnavailable, "no answer within the deadline"}
 	}
 	return err
 }
@@ -40,13 +39,13 @@ func (s *server) designCall(ctx context.Context, f func(ctx context.Context) err
 // (rows of palette characters and '?' for open cells, separated by new
 // lines, or by '/' when there is no new line: a palette may have '/' as a
 // colour, as text art does; the empty grid without it).
-func (s *server) hint(r *http.Request, body []byte) (reply, error) {
-	p, _, err := s.readPuzzle(r, body)
+func (s *Service) hint(ctx context.Context, q Request) (Reply, error) {
+	p, _, err := s.readPuzzle(q)
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
 	var g puzzle.Grid
-	if text := r.URL.Query().Get("grid"); text != "" {
+	if text := q.Query.Get("grid"); text != "" {
 		// A puzzle of one row has no separator to split on: its '/' are
 		// cells (the page sends one row without a new line).
 		if !strings.Contains(text, "\n") && p.Height() > 1 {
@@ -54,37 +53,37 @@ func (s *server) hint(r *http.Request, body []byte) (reply, error) {
 		}
 		g, err = design.ParsePartial(strings.NewReader(text), p)
 		if err != nil {
-			return reply{}, &apiError{http.StatusBadRequest, "grid: " + err.Error()}
+			return Reply{}, &Error{StatusBadRequest, "grid: " + err.Error()}
 		}
 	}
 	var h design.Hint
-	err = s.designCall(r.Context(), func(ctx context.Context) error {
+	err = s.designCall(ctx, func(ctx context.Context) error {
 		var err error
 		h, err = design.NextHint(ctx, p, g)
 		return err
 	})
 	if errors.Is(err, design.ErrNoSolution) {
-		return reply{}, &apiError{http.StatusUnprocessableEntity, err.Error()}
+		return Reply{}, &Error{StatusUnprocessable, err.Error()}
 	}
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
-	return reply{value: h}, nil
+	return Reply{Value: h}, nil
 }
 
 // fix answers the best edits of the puzzle's goal picture (its first
 // solution when it has none), ?best=N of them (default 5).
-func (s *server) fix(r *http.Request, body []byte) (reply, error) {
-	p, _, err := s.readPuzzle(r, body)
+func (s *Service) fix(ctx context.Context, q Request) (Reply, error) {
+	p, _, err := s.readPuzzle(q)
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
-	best, err := intParam(r, "best", 5, 1, 50)
+	best, err := q.intParam("best", 5, 1, 50)
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
 	es := []design.Edit{}
-	err = s.designCall(r.Context(), func(ctx context.Context) error {
+	err = s.designCall(ctx, func(ctx context.Context) error {
 		goal := p.Goal
 		if goal == nil || puzzle.Check(p, goal) != nil {
 			res, err := solver.Solve(ctx, p, solver.Options{Max: 1, Worker: s.cfg.Worker})
@@ -92,7 +91,7 @@ func (s *server) fix(r *http.Request, body []byte) (reply, error) {
 				return err
 			}
 			if len(res.Solutions) == 0 {
-				return &apiError{http.StatusUnprocessableEntity, "no picture to edit: " + string(res.Verdict)}
+				return &Error{StatusUnprocessable, "no picture to edit: " + string(res.Verdict)}
 			}
 			goal = res.Solutions[0]
 		}
@@ -105,9 +104,9 @@ func (s *server) fix(r *http.Request, body []byte) (reply, error) {
 		return err
 	})
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
-	return reply{value: struct {
+	return Reply{Value: struct {
 		Edits []design.Edit `json:"edits"`
 	}{es}}, nil
 }
@@ -115,17 +114,17 @@ func (s *server) fix(r *http.Request, body []byte) (reply, error) {
 // proof answers the certificate of the puzzle's verdict as a tar archive
 // of the files check --proof writes: NAME.cnf, NAME.drat (unique, none)
 // and NAME.sol (unique, multiple).
-func (s *server) proof(r *http.Request, body []byte) (reply, error) {
-	p, _, err := s.readPuzzle(r, body)
+func (s *Service) proof(ctx context.Context, q Request) (Reply, error) {
+	p, _, err := s.readPuzzle(q)
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
 	name := fileName(p, "")
 	var files *certify.Memory
 	tooBig := func() error {
-		return &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("certificate too large: this server makes certificates of at most %s (serve --max-proof); nonosat check --proof has no such limit", encode.Bytes(s.cfg.MaxProof))}
+		return &Error{StatusTooLarge, fmt.Sprintf("certificate too large: this server makes certificates of at most %s (serve --max-proof); nonosat check --proof has no such limit", encode.Bytes(s.cfg.MaxProof))}
 	}
-	err = s.designCall(r.Context(), func(ctx context.Context) error {
+	err = s.designCall(ctx, func(ctx context.Context) error {
 		files = certify.NewMemory(ctx, s.cfg.MaxProof)
 		// The certificate's CNF is built in memory before anything is
 		// written: refuse first a puzzle whose CNF text alone is over the
@@ -143,7 +142,7 @@ func (s *server) proof(r *http.Request, body []byte) (reply, error) {
 			return err
 		}
 		if res.Verdict == solver.Timeout {
-			return &apiError{http.StatusServiceUnavailable, "no verdict within the deadline"}
+			return &Error{StatusUnavailable, "no verdict within the deadline"}
 		}
 		err = certify.Write(ctx, files, name, p, res, o, 0)
 		if errors.Is(err, certify.ErrTooBig) {
@@ -152,11 +151,11 @@ func (s *server) proof(r *http.Request, body []byte) (reply, error) {
 		return err
 	})
 	if err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
 	var buf bytes.Buffer
 	if err := files.Tar(&buf); err != nil {
-		return reply{}, err
+		return Reply{}, err
 	}
-	return reply{body: buf.Bytes(), ctype: "application/x-tar", download: name + "-certificate.tar"}, nil
+	return Reply{Body: buf.Bytes(), ContentType: "application/x-tar", Download: name + "-certificate.tar"}, nil
 }
