@@ -10,6 +10,7 @@ import (
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/report"
 	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
 )
@@ -66,7 +67,7 @@ type colorInfo struct {
 
 func describe(file string, i, n int, p *puzzle.Puzzle) puzzleInfo {
 	in := puzzleInfo{
-		File: file, Index: puzzleIndex(i, n), Count: n,
+		File: file, Index: report.Index(i+1, n), Count: n,
 		ID: p.ID, Title: p.Title, Author: p.Author, Copyright: p.Copyright, Description: p.Description,
 		Width: p.Width(), Height: p.Height(),
 		Goal: p.Goal != nil,
@@ -117,7 +118,7 @@ func info(c *cli.Context, args []string) error {
 			fmt.Fprintf(c.App.ErrWriter, "nonosat: %v\n", e.Err)
 			bad = true
 			if enc != nil { // its line too, as solve --json writes one
-				if err := enc.Encode(puzzleInfo{File: name, Index: puzzleIndex(i, len(es)), Count: len(es), Error: e.Err.Error()}); err != nil {
+				if err := enc.Encode(puzzleInfo{File: name, Index: report.Index(i+1, len(es)), Count: len(es), Error: e.Err.Error()}); err != nil {
 					return cli.Exit(err, exitError)
 				}
 			}

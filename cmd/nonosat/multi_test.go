@@ -37,7 +37,7 @@ func TestBadPuzzleOfSeveral(t *testing.T) {
 		for i, j := range lines {
 			want := "unique"
 			if i == 1 {
-				want = verdictError
+				want = report.VerdictError
 			}
 			if j.Index != i+1 || j.Verdict != want || (i == 1) != strings.HasPrefix(j.Error, badMiddleErr) {
 				t.Errorf("%v line %d: index %d, verdict %q, error %q; want index %d, verdict %q", args, i+1, j.Index, j.Verdict, j.Error, i+1, want)

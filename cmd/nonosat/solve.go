@@ -468,7 +468,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 // error; err already names the file, line and puzzle.
 func printBad(c *cli.Context, file string, index int, err error) error {
 	if c.Bool("json") {
-		b, jerr := json.Marshal(errorResult(batchKey{file, index}, err.Error()))
+		b, jerr := json.Marshal(report.Failed(file, index, err.Error()))
 		if jerr != nil {
 			return jerr
 		}
