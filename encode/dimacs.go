@@ -43,7 +43,7 @@ func (e *Encoding) WriteDIMACS(w io.Writer, p *puzzle.Puzzle, o DIMACSOptions) e
 	}
 	f := cnf.Formula{NumVars: e.Formula.NumVars, Clauses: e.Formula.Clauses}
 	if o.NoUnits && e.text != nil {
-		return errors.New("encode: NoUnits needs an encoding with its clauses (Puzzle, not PuzzleText)")
+		return errors.New("encode: NoUnits needs an encoding with its clauses (Puzzle without WithText)")
 	}
 	if o.NoUnits {
 		f.Clauses = e.withoutFixedUnits()
@@ -69,7 +69,7 @@ func (e *Encoding) WriteDIMACS(w io.Writer, p *puzzle.Puzzle, o DIMACSOptions) e
 	return f.WriteDIMACS(w, e.header(p, o.NoUnits, len(o.Block))...)
 }
 
-// writeText writes the DIMACS form of a PuzzleText encoding, with the
+// writeText writes the DIMACS form of a WithText encoding, with the
 // clauses more after its own, in the form of [cnf.Formula.WriteDIMACS].
 func (e *Encoding) writeText(w io.Writer, more []cnf.Clause, header []string) error {
 	var buf []byte

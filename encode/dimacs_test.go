@@ -25,7 +25,7 @@ func cross() *puzzle.Puzzle {
 
 func TestHeaderCross(t *testing.T) {
 	p := cross()
-	e := encode.Puzzle(p)
+	e := mustEncode(t, p)
 	got := strings.Join(e.Header(p), "\n")
 	want := `nonosat dimacs 1
 title "Cross"
@@ -64,7 +64,7 @@ func colourPuzzle() *puzzle.Puzzle {
 
 func TestHeaderColour(t *testing.T) {
 	p := colourPuzzle()
-	e := encode.Puzzle(p)
+	e := mustEncode(t, p)
 	h := e.Header(p)
 	for _, want := range []string{
 		`title "Example \"B\""`,
@@ -178,7 +178,7 @@ func TestHeaderRoundTrip(t *testing.T) {
 					if fixed {
 						opts = append(opts, encode.WithDomains(fixSome(rng, p)))
 					}
-					e := encode.Puzzle(p, opts...)
+					e := mustEncode(t, p, opts...)
 					roundTrip(t, rng, p, e, noUnits)
 				})
 			}
@@ -274,7 +274,7 @@ func equalClues(a, b []puzzle.Clue) bool {
 
 func TestWriteDIMACSBlock(t *testing.T) {
 	p := cross()
-	e := encode.Puzzle(p)
+	e := mustEncode(t, p)
 	var buf bytes.Buffer
 	if err := e.WriteDIMACS(&buf, p, encode.DIMACSOptions{Block: []puzzle.Grid{p.Goal, puzzle.NewGrid(3, 3)}}); err != nil {
 		t.Fatal(err)
@@ -418,7 +418,7 @@ func FuzzParseHeader(f *testing.F) {
 		f.Add(strings.Replace(validHeader, tt.edit, tt.with, 1))
 	}
 	p := colourPuzzle()
-	f.Add(strings.Join(encode.Puzzle(p).Header(p), "\n"))
+	f.Add(strings.Join(mustEncode(f, p).Header(p), "\n"))
 	f.Fuzz(func(t *testing.T, in string) {
 		m, err := encode.ParseHeader(strings.Split(in, "\n"))
 		if err != nil {
@@ -455,7 +455,7 @@ func TestPuzzleText(t *testing.T) {
 		}
 		for _, kind := range []encode.Kind{encode.Path, encode.Classic, encode.Order} {
 			o := append(opts[:len(opts):len(opts)], encode.WithKind(kind))
-			e, et := encode.Puzzle(p, o...), encode.PuzzleText(p, o...)
+			e, et := mustEncode(t, p, o...), mustEncode(t, p, append(o, encode.WithText())...)
 			var do encode.DIMACSOptions
 			if p.Goal != nil && i%3 != 0 {
 				do.Block = []puzzle.Grid{p.Goal}
@@ -470,7 +470,7 @@ func TestPuzzleText(t *testing.T) {
 			}
 		}
 	}
-	if err := encode.PuzzleText(cross()).WriteDIMACS(&bytes.Buffer{}, cross(), encode.DIMACSOptions{NoUnits: true}); err == nil {
+	if err := mustEncode(t, cross(), encode.WithText()).WriteDIMACS(&bytes.Buffer{}, cross(), encode.DIMACSOptions{NoUnits: true}); err == nil {
 		t.Error("PuzzleText: WriteDIMACS with NoUnits succeeds")
 	}
 }

@@ -20,7 +20,7 @@ const (
 // length: one allocation per 16,384 literals instead of one per clause,
 // which made encoding the no-presolve CNF of a certificate about twice as
 // fast. With text set, the clauses go there as DIMACS lines instead
-// (PuzzleText).
+// (WithText).
 type builder struct {
 	f     *cnf.Formula
 	slab  []cnf.Lit

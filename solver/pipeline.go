@@ -262,7 +262,7 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 	if kind == "" && external(j.o.Backend) {
 		kind = encode.Order // see handoff.go
 	}
-	e, err := encode.PuzzleContext(ctx, j.p, append(j.pre.options, encode.WithKind(kind), encode.WithMaxBytes(formulaBudget(j.o)))...)
+	e, err := encode.Puzzle(j.p, append(j.pre.options, encode.WithContext(ctx), encode.WithKind(kind), encode.WithMaxBytes(formulaBudget(j.o)))...)
 	if ctx.Err() != nil {
 		return false, false, nil
 	}
