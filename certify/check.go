@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/nonosat/nonosat/cnf"
+	"github.com/nonosat/nonosat/decode"
 	"github.com/nonosat/nonosat/drat"
-	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/puzzle"
 )
 
@@ -90,7 +90,7 @@ func CheckSolutions(in CNF, name string, r io.Reader) (SolutionsCheck, error) {
 	if err != nil {
 		return c, &SolutionsError{File: name, Err: err}
 	}
-	hdr, _ := encode.ParseHeader(in.Comments) // nil without a nonosat header
+	hdr, _ := decode.ParseHeader(in.Comments) // nil without a nonosat header
 	chunks, lines := splitModels(data)
 	all := &cnf.Formula{NumVars: f.NumVars, Clauses: f.Clauses}
 	butLast := &cnf.Formula{NumVars: f.NumVars, Clauses: f.Clauses[:max(len(f.Clauses)-1, 0)]}

@@ -44,9 +44,9 @@
 //
 // [Encoding.WriteDIMACS] writes the formula in DIMACS form after comment
 // lines that say what the variables mean, so that a model from any SAT
-// solver can be turned into a grid without nonosat; [ParseHeader] reads
-// them back. Each line below follows the "c " that starts a DIMACS
-// comment. Rows and columns count from 1, top to bottom and left to
+// solver can be turned into a grid without nonosat; package decode's
+// ParseHeader reads them back. Each line below follows the "c " that
+// starts a DIMACS comment. Rows and columns count from 1, top to bottom and left to
 // right; colour 0 is the background and colours 1..N index the palette. A
 // word is a run of non-space characters, or a Go-quoted string.
 //

@@ -8,7 +8,6 @@ import (
 
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/decode"
-	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
@@ -137,7 +136,7 @@ func decodeModel(c *cli.Context, args []string) error {
 }
 
 // readCNF reads a CNF written by 'nonosat dimacs' and its header.
-func readCNF(c *cli.Context, name string) (*cnf.Formula, *encode.Map, error) {
+func readCNF(c *cli.Context, name string) (*cnf.Formula, *decode.Map, error) {
 	r, closeFn, err := open(c, name)
 	if err != nil {
 		return nil, nil, err
@@ -151,9 +150,9 @@ func readCNF(c *cli.Context, name string) (*cnf.Formula, *encode.Map, error) {
 		}
 		return nil, nil, cli.Exit(fmt.Sprintf("%s: %v", name, err), exitError)
 	}
-	m, err := encode.ParseHeader(comments)
+	m, err := decode.ParseHeader(comments)
 	if err != nil {
-		var he *encode.HeaderError
+		var he *decode.HeaderError
 		if errors.As(err, &he) {
 			return nil, nil, cli.Exit(fmt.Sprintf("%s: comment %v", name, err), exitError)
 		}
