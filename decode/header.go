@@ -121,6 +121,7 @@ type headerParser struct {
 	sized          bool
 }
 
+// line reads one comment line of the header.
 func (hp *headerParser) line(l string) error {
 	ws, err := words(l)
 	if err != nil {
@@ -129,161 +130,190 @@ func (hp *headerParser) line(l string) error {
 	if len(ws) == 0 {
 		return nil
 	}
-	m := hp.m
 	key, args := ws[0], ws[1:]
-	want := func(n int, form string) error {
-		if len(args) != n {
-			return fmt.Errorf("want %q, have %q", form, l)
-		}
-		return nil
-	}
-	once := func() error {
-		if hp.seen == nil {
-			hp.seen = make(map[string]bool)
-		}
-		if hp.seen[key] {
-			return fmt.Errorf("second %q line", key)
-		}
-		hp.seen[key] = true
-		return nil
-	}
 	switch key {
 	case "nonosat":
 		if l != encode.HeaderLine {
 			return fmt.Errorf("header %q, want %q (a newer nonosat wrote it?)", l, encode.HeaderLine)
 		}
-		return once()
 	case "title":
-		if err := want(1, "title TEXT"); err != nil {
+		if err := arity(args, 1, "title TEXT", l); err != nil {
 			return err
 		}
-		m.Title = args[0]
-		return once()
+		hp.m.Title = args[0]
 	case "width", "height":
-		if err := want(1, key+" N"); err != nil {
+		if err := hp.dimension(key, args, l); err != nil {
 			return err
 		}
-		if hp.sized {
-			return fmt.Errorf("%s after the first cell or clue", key)
-		}
-		n, err := number(args[0], 1, puzzle.MaxSide)
-		if err != nil {
-			return fmt.Errorf("%s: %v", key, err)
-		}
-		if key == "width" {
-			m.Width = n
-		} else {
-			m.Height = n
-		}
-		return once()
-	case "palette":
-		if err := want(4, "palette K NAME #RRGGBB CHAR"); err != nil {
-			return err
-		}
-		if hp.sized {
-			return errors.New("palette after the first cell or clue")
-		}
-		k, err := number(args[0], 0, puzzle.MaxColors)
-		if err != nil {
-			return fmt.Errorf("palette: %v", err)
-		}
-		if k != len(m.Palette) {
-			return fmt.Errorf("palette %d, want %d next", k, len(m.Palette))
-		}
-		rgb, err := puzzle.ParseRGB(args[2])
-		if err != nil {
-			return err
-		}
-		ch, n := utf8.DecodeRuneInString(args[3])
-		if n == 0 || n != len(args[3]) {
-			return fmt.Errorf("palette %d: character %q is not one character", k, args[3])
-		}
-		m.Palette = append(m.Palette, puzzle.Swatch{Name: args[1], RGB: rgb, Char: ch})
-		return nil
-	case "row", "col":
-		if len(args) < 2 {
-			return fmt.Errorf("want %q, have %q", key+" N CLUE", l)
-		}
-		if err := hp.size(); err != nil {
-			return err
-		}
-		lines, set, n := &m.Rows, hp.rowSet, m.Height
-		if key == "col" {
-			lines, set, n = &m.Cols, hp.colSet, m.Width
-		}
-		i, err := number(args[0], 1, n)
-		if err != nil {
-			return fmt.Errorf("%s: %v", key, err)
-		}
-		if set[i-1] {
-			return fmt.Errorf("second clue for %s %d", key, i)
-		}
-		set[i-1] = true
-		clue, err := hp.clue(args[1:])
-		if err != nil {
-			return fmt.Errorf("%s %d: %v", key, i, err)
-		}
-		(*lines)[i-1] = clue
-		return nil
-	case "cell", "fixed":
-		form := "cell ROW COL COLOUR LITERAL"
-		if key == "fixed" {
-			form = "fixed ROW COL COLOUR"
-		}
-		if err := want(strings.Count(form, " "), form); err != nil {
-			return err
-		}
-		if err := hp.size(); err != nil {
-			return err
-		}
-		r, err := number(args[0], 1, m.Height)
-		if err != nil {
-			return fmt.Errorf("%s: row: %v", key, err)
-		}
-		c, err := number(args[1], 1, m.Width)
-		if err != nil {
-			return fmt.Errorf("%s: column: %v", key, err)
-		}
-		k, err := number(args[2], 0, len(m.Palette)-1)
-		if err != nil {
-			return fmt.Errorf("%s %d %d: colour: %v", key, r, c, err)
-		}
-		i := (r-1)*m.Width + c - 1
-		if m.fixed[i] >= 0 {
-			return fmt.Errorf("cell %d %d is already fixed", r, c)
-		}
-		if key == "fixed" {
-			if len(m.cells[i]) > 0 {
-				return fmt.Errorf("cell %d %d has a variable and cannot be fixed", r, c)
-			}
-			m.fixed[i] = k
-			return nil
-		}
-		x, err := strconv.ParseInt(args[3], 10, 32)
-		if err != nil || x == 0 || x == math.MinInt32 {
-			return fmt.Errorf("cell %d %d: %q is not a literal", r, c, args[3])
-		}
-		for _, y := range m.cells[i] {
-			if y.color == puzzle.Color(k) {
-				return fmt.Errorf("cell %d %d: second literal for colour %d", r, c, k)
-			}
-		}
-		lit := cnf.Lit(x)
-		m.cells[i] = append(m.cells[i], mapLit{puzzle.Color(k), lit})
-		m.maxVar = max(m.maxVar, lit.Var())
-		return nil
 	case "block":
-		if err := want(1, "block N"); err != nil {
+		if err := arity(args, 1, "block N", l); err != nil {
 			return err
 		}
 		n, err := number(args[0], 0, math.MaxInt32)
 		if err != nil {
 			return fmt.Errorf("block: %v", err)
 		}
-		m.Blocked = n
-		return once()
+		hp.m.Blocked = n
+	case "palette":
+		return hp.palette(args, l)
+	case "row", "col":
+		return hp.clueLine(key, args, l)
+	case "cell", "fixed":
+		return hp.cell(key, args, l)
+	default:
+		return nil // not ours: ignored
 	}
-	return nil // not ours: ignored
+	return hp.once(key)
+}
+
+// arity checks that line l, of the given form, has n arguments.
+func arity(args []string, n int, form, l string) error {
+	if len(args) != n {
+		return fmt.Errorf("want %q, have %q", form, l)
+	}
+	return nil
+}
+
+// once checks that the line of key is the first of its kind.
+func (hp *headerParser) once(key string) error {
+	if hp.seen == nil {
+		hp.seen = make(map[string]bool)
+	}
+	if hp.seen[key] {
+		return fmt.Errorf("second %q line", key)
+	}
+	hp.seen[key] = true
+	return nil
+}
+
+// dimension reads a "width N" or "height N" line.
+func (hp *headerParser) dimension(key string, args []string, l string) error {
+	if err := arity(args, 1, key+" N", l); err != nil {
+		return err
+	}
+	if hp.sized {
+		return fmt.Errorf("%s after the first cell or clue", key)
+	}
+	n, err := number(args[0], 1, puzzle.MaxSide)
+	if err != nil {
+		return fmt.Errorf("%s: %v", key, err)
+	}
+	if key == "width" {
+		hp.m.Width = n
+	} else {
+		hp.m.Height = n
+	}
+	return nil
+}
+
+// palette reads a "palette K NAME #RRGGBB CHAR" line: colours come in
+// order, before the first cell or clue.
+func (hp *headerParser) palette(args []string, l string) error {
+	m := hp.m
+	if err := arity(args, 4, "palette K NAME #RRGGBB CHAR", l); err != nil {
+		return err
+	}
+	if hp.sized {
+		return errors.New("palette after the first cell or clue")
+	}
+	k, err := number(args[0], 0, puzzle.MaxColors)
+	if err != nil {
+		return fmt.Errorf("palette: %v", err)
+	}
+	if k != len(m.Palette) {
+		return fmt.Errorf("palette %d, want %d next", k, len(m.Palette))
+	}
+	rgb, err := puzzle.ParseRGB(args[2])
+	if err != nil {
+		return err
+	}
+	ch, n := utf8.DecodeRuneInString(args[3])
+	if n == 0 || n != len(args[3]) {
+		return fmt.Errorf("palette %d: character %q is not one character", k, args[3])
+	}
+	m.Palette = append(m.Palette, puzzle.Swatch{Name: args[1], RGB: rgb, Char: ch})
+	return nil
+}
+
+// clueLine reads a "row N CLUE" or "col N CLUE" line.
+func (hp *headerParser) clueLine(key string, args []string, l string) error {
+	m := hp.m
+	if len(args) < 2 {
+		return fmt.Errorf("want %q, have %q", key+" N CLUE", l)
+	}
+	if err := hp.size(); err != nil {
+		return err
+	}
+	lines, set, n := &m.Rows, hp.rowSet, m.Height
+	if key == "col" {
+		lines, set, n = &m.Cols, hp.colSet, m.Width
+	}
+	i, err := number(args[0], 1, n)
+	if err != nil {
+		return fmt.Errorf("%s: %v", key, err)
+	}
+	if set[i-1] {
+		return fmt.Errorf("second clue for %s %d", key, i)
+	}
+	set[i-1] = true
+	clue, err := hp.clue(args[1:])
+	if err != nil {
+		return fmt.Errorf("%s %d: %v", key, i, err)
+	}
+	(*lines)[i-1] = clue
+	return nil
+}
+
+// cell reads a "cell ROW COL COLOUR LITERAL" or "fixed ROW COL COLOUR"
+// line: a cell has literals or is fixed, never both.
+func (hp *headerParser) cell(key string, args []string, l string) error {
+	m := hp.m
+	form := "cell ROW COL COLOUR LITERAL"
+	if key == "fixed" {
+		form = "fixed ROW COL COLOUR"
+	}
+	if err := arity(args, strings.Count(form, " "), form, l); err != nil {
+		return err
+	}
+	if err := hp.size(); err != nil {
+		return err
+	}
+	r, err := number(args[0], 1, m.Height)
+	if err != nil {
+		return fmt.Errorf("%s: row: %v", key, err)
+	}
+	c, err := number(args[1], 1, m.Width)
+	if err != nil {
+		return fmt.Errorf("%s: column: %v", key, err)
+	}
+	k, err := number(args[2], 0, len(m.Palette)-1)
+	if err != nil {
+		return fmt.Errorf("%s %d %d: colour: %v", key, r, c, err)
+	}
+	i := (r-1)*m.Width + c - 1
+	if m.fixed[i] >= 0 {
+		return fmt.Errorf("cell %d %d is already fixed", r, c)
+	}
+	if key == "fixed" {
+		if len(m.cells[i]) > 0 {
+			return fmt.Errorf("cell %d %d has a variable and cannot be fixed", r, c)
+		}
+		m.fixed[i] = k
+		return nil
+	}
+	x, err := strconv.ParseInt(args[3], 10, 32)
+	if err != nil || x == 0 || x == math.MinInt32 {
+		return fmt.Errorf("cell %d %d: %q is not a literal", r, c, args[3])
+	}
+	for _, y := range m.cells[i] {
+		if y.color == puzzle.Color(k) {
+			return fmt.Errorf("cell %d %d: second literal for colour %d", r, c, k)
+		}
+	}
+	lit := cnf.Lit(x)
+	m.cells[i] = append(m.cells[i], mapLit{puzzle.Color(k), lit})
+	m.maxVar = max(m.maxVar, lit.Var())
+	return nil
 }
 
 // size ends the size and palette lines, at the first cell or clue line.
