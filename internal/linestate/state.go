@@ -316,10 +316,9 @@ func (s *State) nextLine() int {
 
 // Kernel is s as package learner takes it over: its domains and line
 // templates, which the learner only reads, and its line cache, which the
-// learner fills as s does; all shared with s, not copied. It is for
-// package learner alone (the result's type is internal to the module),
-// and nothing may modify the domains or the templates through it.
-func (s *State) Kernel() linekernel.Grid {
+// learner fills as s does; all shared with s, not copied. Nothing may
+// modify the domains or the templates through it.
+func Kernel(s *State) linekernel.Grid {
 	g := linekernel.Grid{H: s.h, W: s.w, OneColor: s.oneColor, Failed: s.failed,
 		Cells: s.cells, Lines: make([]*linekernel.Template, s.h+s.w), Cache: s.sc.Cache}
 	for l := range g.Lines {
