@@ -52,7 +52,7 @@ cell 3 3 1 9`
 	}
 }
 
-// colourPuzzle is example B of formats.md: 4 wide, 3 high, black and red.
+// colourPuzzle is example B of docs/formats.md: 4 wide, 3 high, black and red.
 func colourPuzzle() *puzzle.Puzzle {
 	g := puzzle.Grid{{2, 2, 1, 0}, {0, 1, 1, 0}, {2, 0, 1, 1}}
 	pal := []puzzle.Swatch{puzzle.White, {Name: "black", Char: 'X'}, {Name: "dark red", RGB: puzzle.RGB{R: 0x80}, Char: 'r'}}

@@ -15,7 +15,7 @@
 // variables g(j,i) ("cell i is background inside gap j"; gap 0 is before
 // the first block, gap k after the last).
 //
-// # Clauses (the "path" encoding, sat-notes §2.8)
+// # Clauses (the "path" encoding; see docs/encodings.md)
 //
 // Each true start or gap variable forces its cells' colours (covering), and
 // needs a true predecessor and a true successor on the line's automaton (the

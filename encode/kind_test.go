@@ -126,8 +126,8 @@ func TestKindsExact(t *testing.T) {
 	}
 }
 
-// TestKindsSizes pins the one size relation sat-notes §2.3 predicts
-// without doubt: the order encoding has the fewest clauses.
+// TestKindsSizes pins the one size relation that holds without doubt
+// (see encode/ENCODINGS.md): the order encoding has the fewest clauses.
 func TestKindsSizes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	for _, colors := range []int{1, 3} {
