@@ -80,7 +80,7 @@ func TestOnePuzzleOfSeveral(t *testing.T) {
 		t.Errorf("info %s: %v; want puzzles 1 and 3 described, exit 1 and %q", badMiddle, r, badMiddleErr)
 	}
 	r = run(t, "info", "--json", badMiddle)
-	lines := jsonLines[puzzleInfo](t, r)
+	lines := jsonLines[report.Info](t, r)
 	if r.code != exitError || len(lines) != 3 {
 		t.Fatalf("info --json %s: %v; want exit 1 and three lines", badMiddle, r)
 	}

@@ -436,7 +436,7 @@ func (r *solveRun) printResult(s outcome) error {
 			j.Solutions = j.Solutions[:printMax]
 		}
 		if m == modeSolve && res.Verdict == solver.Timeout && len(res.Solutions) == 0 {
-			j.Known, _ = knownCells(c.Context, p)
+			j.Known, _ = report.Known(c.Context, p, partialBudget)
 		}
 		b, err := json.Marshal(j)
 		if err != nil {
@@ -474,7 +474,7 @@ func (r *solveRun) printResult(s outcome) error {
 	}
 	// The header and the grids came as the solver found them (streamGrids).
 	if res.Verdict == solver.Timeout && res.Count == 0 {
-		if rows, known := knownCells(c.Context, p); rows != nil {
+		if rows, known := report.Known(c.Context, p, partialBudget); rows != nil {
 			fmt.Fprintf(w, "known cells after line solving, %d of %d (? = undecided):\n%s\n", known, p.Width()*p.Height(), strings.Join(rows, "\n"))
 		}
 	}
