@@ -3,6 +3,7 @@ package decode
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -437,4 +438,31 @@ func words(l string) ([]string, error) {
 		ws = append(ws, l[:i])
 		l = l[i:]
 	}
+}
+
+// ReadCNF reads a CNF that [encode.Encoding.WriteDIMACS] wrote: the
+// formula and the map its header gives. name is the file's name, for
+// errors: "NAME:LINE: ..." for the DIMACS text, "NAME: comment line N:
+// ..." for the header (a *[HeaderError] inside), "NAME: ..." otherwise.
+func ReadCNF(r io.Reader, name string) (*cnf.Formula, *Map, error) {
+	f, comments, err := cnf.ReadDIMACS(r)
+	if err != nil {
+		var de *cnf.DIMACSError
+		if errors.As(err, &de) {
+			return nil, nil, fmt.Errorf("%s:%d: %w", name, de.Line, de.Err)
+		}
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	m, err := ParseHeader(comments)
+	if err != nil {
+		var he *HeaderError
+		if errors.As(err, &he) {
+			return nil, nil, fmt.Errorf("%s: comment %w", name, err)
+		}
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if int(m.MaxVar()) > f.NumVars {
+		return nil, nil, fmt.Errorf("%s: the header names variable %d of %d", name, m.MaxVar(), f.NumVars)
+	}
+	return f, m, nil
 }

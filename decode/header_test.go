@@ -150,3 +150,34 @@ func FuzzParseHeader(f *testing.F) {
 		}
 	})
 }
+
+// ReadCNF reads back what WriteDIMACS wrote, and names the file and line
+// of what it cannot read.
+func TestReadCNF(t *testing.T) {
+	p := puzzle.New([][]int{{1}, {3}, {1}}, [][]int{{1}, {3}, {1}})
+	e, err := encode.Puzzle(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf strings.Builder
+	if err := e.WriteDIMACS(&buf, p, encode.DIMACSOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	text := buf.String()
+	f, m, err := decode.ReadCNF(strings.NewReader(text), "plus.cnf")
+	if err != nil || f.NumVars != e.Formula.NumVars || len(f.Clauses) != len(e.Formula.Clauses) || m.Width != 3 || m.Puzzle() == nil {
+		t.Fatalf("ReadCNF(WriteDIMACS) = %v, %+v, %v; want the formula and a 3-wide map with clues", f, m, err)
+	}
+	tests := []struct{ name, text, want string }{
+		{"bad clause", strings.Replace(text, "\n-", "\nx -", 1), "plus.cnf:"},
+		{"bad header", strings.Replace(text, "c width 3", "c width three", 1), "plus.cnf: comment line"},
+		{"no header", "p cnf 1 1\n1 0\n", "plus.cnf: bad nonosat header"},
+		{"too few variables", "c " + strings.ReplaceAll(validHeader, "\n", "\nc ") + "\np cnf 5 0\n", "plus.cnf: the header names variable 9 of 5"},
+	}
+	for _, tt := range tests {
+		_, _, err := decode.ReadCNF(strings.NewReader(tt.text), "plus.cnf")
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("ReadCNF(%s) error = %v, want one starting %q", tt.name, err, tt.want)
+		}
+	}
+}

@@ -142,24 +142,9 @@ func readCNF(c *cli.Context, name string) (*cnf.Formula, *decode.Map, error) {
 		return nil, nil, err
 	}
 	defer closeFn()
-	f, comments, err := cnf.ReadDIMACS(r)
+	f, m, err := decode.ReadCNF(r, name)
 	if err != nil {
-		var de *cnf.DIMACSError
-		if errors.As(err, &de) {
-			return nil, nil, cli.Exit(fmt.Sprintf("%s:%d: %v", name, de.Line, de.Err), exitError)
-		}
-		return nil, nil, cli.Exit(fmt.Sprintf("%s: %v", name, err), exitError)
-	}
-	m, err := decode.ParseHeader(comments)
-	if err != nil {
-		var he *decode.HeaderError
-		if errors.As(err, &he) {
-			return nil, nil, cli.Exit(fmt.Sprintf("%s: comment %v", name, err), exitError)
-		}
-		return nil, nil, cli.Exit(fmt.Sprintf("%s: %v", name, err), exitError)
-	}
-	if int(m.MaxVar()) > f.NumVars {
-		return nil, nil, cli.Exit(fmt.Sprintf("%s: the header names variable %d of %d", name, m.MaxVar(), f.NumVars), exitError)
+		return nil, nil, cli.Exit(err, exitError)
 	}
 	return f, m, nil
 }
