@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/certify"
 
 	"github.com/nonosat/nonosat/design"
@@ -29,7 +31,7 @@ func (s *Service) designCall(ctx context.Context, f func(ctx context.Context) er
 	}
 	defer release()
 	err = f(ctx)
-	if ctx.Err() != nil {
+	if clock.Err(ctx) != nil {
 		return &Error{StatusUnavailable, "no answer within the deadline"}
 	}
 	return err

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/report"
 
@@ -67,7 +69,7 @@ func (s *Service) analyze(ctx context.Context, q Request) (Reply, error) {
 // than one colour; a done ctx cuts probing short, leaving more cells open.
 func openCells(ctx context.Context, p *puzzle.Puzzle) [][2]int {
 	st := linesolve.NewState(p)
-	if !st.Propagate() || !st.ProbeUntil(4*p.Width()*p.Height(), func() bool { return ctx.Err() != nil }) {
+	if !st.Propagate() || !st.ProbeUntil(4*p.Width()*p.Height(), clock.Stop(ctx)) {
 		return nil
 	}
 	open := [][2]int{}
