@@ -274,7 +274,7 @@ function openFile(file) {
 
 async function openExample() {
   const name = $("example").value;
-  const res = await fetch("/examples/" + encodeURIComponent(name));
+  const res = await fetch("examples/" + encodeURIComponent(name));
   await openBytes(await res.arrayBuffer(), name, false);
 }
 
