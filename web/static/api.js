@@ -18,6 +18,10 @@ export const ready = (async () => {
   const ns = await load({ engine: cfg.engine });
   window.nonosat = ns;
   document.documentElement.dataset.engine = ns.kind;
+  if (ns.kind === "wasm" && "serviceWorker" in navigator && window.isSecureContext) {
+    // The static site works offline after the first visit.
+    navigator.serviceWorker.register("sw.js").catch(() => {});
+  }
   return ns;
 })();
 
