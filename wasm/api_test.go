@@ -145,6 +145,15 @@ func TestBrowserAPI(t *testing.T) {
 		}
 	})
 
+	t.Run("too large", func(t *testing.T) {
+		big := randpuzzle.Picture(9, 201, 201, 1, 0.5)
+		out, err := p.eval(`try { await window.nonosat.check(` + jsString(xmlText(t, big)) + `); return "answered"; }
+			catch (e) { return e.status + " " + e.message; }`)
+		if err != nil || !strings.HasPrefix(out, "413 ") || !strings.Contains(out, "too large") {
+			t.Errorf("check of a 201x201 puzzle = %q, %v; want 413 and a message saying it is too large", out, err)
+		}
+	})
+
 	t.Run("timeout", func(t *testing.T) {
 		dom := xmlText(t, randpuzzle.Dom(20))
 		start := time.Now()
