@@ -47,9 +47,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.h.ServeHT
 func (s *Server) Busy() int { return len(s.slots) }
 
 // csp is the Content-Security-Policy of every response: the page's own
-// scripts (WebAssembly and its worker included) and style, images drawn
-// from blobs, requests to this server only.
-const csp = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; manifest-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
+// scripts and style, images drawn from blobs, requests to this server
+// only. A site with nonosat.wasm (Config.Site) may also compile
+// WebAssembly and start its worker: cspWasm.
+const (
+	csp     = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
+	cspWasm = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; manifest-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
+)
 
 // New returns the handler of `nonosat serve`.
 func New(cfg Config) *Server {
@@ -88,7 +92,11 @@ func New(cfg Config) *Server {
 		}
 		page.ServeHTTP(w, r)
 	})
-	s.h = headers(guard(cfg.Hosts, mux))
+	policy := csp
+	if cfg.Site != nil {
+		policy = cspWasm
+	}
+	s.h = headers(policy, guard(cfg.Hosts, mux))
 	return s
 }
 
@@ -114,7 +122,7 @@ func guard(hosts []string, h http.Handler) http.Handler {
 }
 
 // headers sets the security headers of every response.
-func headers(h http.Handler) http.Handler {
+func headers(csp string, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hd := w.Header()
 		hd.Set("Content-Security-Policy", csp)
