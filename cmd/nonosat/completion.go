@@ -41,22 +41,6 @@ func completionCmd() *cli.Command {
 	}
 }
 
-func manCmd() *cli.Command {
-	return &cli.Command{
-		Name:   "man",
-		Hidden: true,
-		Usage:  "print the manual page (roff, section 1)",
-		Action: withArgs(0, 0, func(c *cli.Context, _ []string) error {
-			s, err := c.App.ToManWithSection(1)
-			if err != nil {
-				return cli.Exit(err, exitError)
-			}
-			_, err = io.WriteString(c.App.Writer, s)
-			return err
-		}),
-	}
-}
-
 // visible lists the commands a user sees, sorted by name.
 func visible(app *cli.App) []*cli.Command {
 	var cs []*cli.Command

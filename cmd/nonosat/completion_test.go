@@ -37,17 +37,3 @@ func TestCompletion(t *testing.T) {
 		t.Errorf("completion tcsh: %v; want exit %d", r, exitUsage)
 	}
 }
-
-// TestManPage: the man page is roff for section 1 and documents each
-// command.
-func TestManPage(t *testing.T) {
-	r := run(t, "man")
-	if r.code != exitOK || !strings.Contains(r.stdout, ".TH nonosat 1") {
-		t.Fatalf("nonosat man: %v", r)
-	}
-	for _, c := range []string{"solve", "check", "count", "batch", "dimacs", "completion"} {
-		if !strings.Contains(r.stdout, "\n.SH "+strings.ToUpper("commands")) || !strings.Contains(r.stdout, c) {
-			t.Errorf("the man page lacks %s", c)
-		}
-	}
-}
