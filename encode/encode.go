@@ -3,6 +3,8 @@ package encode
 import (
 	"context"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -153,7 +155,7 @@ func PuzzleText(p *puzzle.Puzzle, opts ...Option) *Encoding {
 	return e
 }
 
-// PuzzleTextContext is [PuzzleText] that stops, returning ctx.Err(), when
+// PuzzleTextContext is [PuzzleText] that stops, returning clock.Err(ctx), when
 // ctx is done, and with a *[TooBigError] as soon as the text of its
 // clauses passes the budget of [WithMaxBytes] (counted in bytes of that
 // text, not as [FormulaBytes] counts a formula's memory).
@@ -161,7 +163,7 @@ func PuzzleTextContext(ctx context.Context, p *puzzle.Puzzle, opts ...Option) (*
 	return build(ctx, p, append(opts, func(c *config) { c.text = true }))
 }
 
-// PuzzleContext is [Puzzle] that stops, returning ctx.Err(), when ctx is
+// PuzzleContext is [Puzzle] that stops, returning clock.Err(ctx), when ctx is
 // done, and with a *[TooBigError] as soon as the formula passes the
 // budget of [WithMaxBytes]: it looks at both after every line, so that a
 // deadline or a memory budget holds on puzzles of any size.
@@ -177,7 +179,7 @@ func build(ctx context.Context, p *puzzle.Puzzle, opts []Option) (*Encoding, err
 	if cfg.nodes == nil {
 		cfg.nodes = staticNodes
 	}
-	if err := ctx.Err(); err != nil {
+	if err := clock.Err(ctx); err != nil {
 		return nil, err
 	}
 	e := &Encoding{width: p.Width(), height: p.Height(), numColors: p.NumColors()}

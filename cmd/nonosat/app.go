@@ -102,8 +102,8 @@ func newAppWith(stdout, stderr io.Writer, cmds []*cli.Command) *cli.App {
 	return app
 }
 
-// report prints err, if any, to w once and returns the exit code for it.
-func report(w io.Writer, err error) int {
+// exitReport prints err, if any, to w once and returns the exit code for it.
+func exitReport(w io.Writer, err error) int {
 	if err == nil {
 		return exitOK
 	}

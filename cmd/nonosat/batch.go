@@ -17,6 +17,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nonosat/nonosat/certify"
+	"github.com/nonosat/nonosat/report"
+
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
@@ -574,13 +577,13 @@ func (b *batch) run(ctx context.Context, j batchJob) {
 
 // solve returns the result line for j, or ok false when the run was
 // interrupted before j was decided. A panic becomes an error line.
-func (b *batch) solve(ctx context.Context, j batchJob) (line jsonResult, ok bool) {
+func (b *batch) solve(ctx context.Context, j batchJob) (line report.Result, ok bool) {
 	if j.err != nil {
 		return errorResult(j.key, j.err.Error()), true
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			line = newJSONResult(j.key.file, j.key.index, j.p, nil)
+			line = report.New(j.key.file, j.key.index, j.p, nil)
 			line.Verdict = verdictError
 			line.Error = fmt.Sprintf("panic while solving: %v%s", r, panicSite())
 			ok = true
@@ -598,7 +601,7 @@ func (b *batch) solve(ctx context.Context, j batchJob) (line jsonResult, ok bool
 	}
 	res, err := solvePuzzle(pctx, j.p, o)
 	if ctx.Err() != nil && (err != nil || res == nil || res.Verdict == solver.Timeout) {
-		return jsonResult{}, false
+		return report.Result{}, false
 	}
 	if err == nil && res == nil {
 		err = errors.New("solver returned no result")
@@ -606,10 +609,10 @@ func (b *batch) solve(ctx context.Context, j batchJob) (line jsonResult, ok bool
 	if err != nil && !errors.Is(err, solver.ErrBug) && interruptedSoon(ctx) {
 		// Ctrl-C on a terminal signals the SAT worker too, which may
 		// die before this process sees the signal: not a result.
-		return jsonResult{}, false
+		return report.Result{}, false
 	}
 	if err != nil {
-		line = newJSONResult(j.key.file, j.key.index, j.p, nil)
+		line = report.New(j.key.file, j.key.index, j.p, nil)
 		line.Verdict = verdictError
 		line.Error = err.Error()
 		if errors.Is(err, solver.ErrBug) {
@@ -622,13 +625,13 @@ func (b *batch) solve(ctx context.Context, j batchJob) (line jsonResult, ok bool
 	for i, g := range res.Solutions {
 		if err := puzzle.Check(j.p, g); err != nil {
 			b.stats.addCheckFailure()
-			line = newJSONResult(j.key.file, j.key.index, j.p, nil)
+			line = report.New(j.key.file, j.key.index, j.p, nil)
 			line.Verdict = verdictError
 			line.Error = fmt.Sprintf("solution %d fails Check: %v", i+1, err)
 			return line, true
 		}
 	}
-	line = newJSONResult(j.key.file, j.key.index, j.p, res)
+	line = report.New(j.key.file, j.key.index, j.p, res)
 	if b.proof == "" {
 		return line, true
 	}
@@ -638,14 +641,14 @@ func (b *batch) solve(ctx context.Context, j batchJob) (line jsonResult, ok bool
 		return line, true // no certificate
 	}
 	name := batchCertName(j.key)
-	if err := writeCertificate(ctx, b.proof, name, j.p, res, o, b.timeout); err != nil {
+	if err := certify.Write(ctx, certify.Dir(b.proof), name, j.p, res, o, b.timeout); err != nil {
 		if ctx.Err() != nil {
-			return jsonResult{}, false // interrupted: --resume does it again
+			return report.Result{}, false // interrupted: --resume does it again
 		}
 		if errors.Is(err, solver.ErrBug) {
 			b.stats.addCheckFailure()
 		}
-		line = newJSONResult(j.key.file, j.key.index, j.p, nil)
+		line = report.New(j.key.file, j.key.index, j.p, nil)
 		line.Verdict = verdictError
 		line.Error = fmt.Sprintf("%s verdict: %v", res.Verdict, err)
 		return line, true
@@ -669,8 +672,8 @@ func batchCertName(k batchKey) string {
 }
 
 // errorResult is the line for a puzzle or file that could not be read.
-func errorResult(k batchKey, msg string) jsonResult {
-	return jsonResult{File: k.file, Index: k.index, Palette: []jsonSwatch{}, Verdict: verdictError, Solutions: [][]string{}, Error: msg}
+func errorResult(k batchKey, msg string) report.Result {
+	return report.Result{File: k.file, Index: k.index, Palette: []report.Swatch{}, Verdict: verdictError, Solutions: [][]string{}, Error: msg}
 }
 
 // interruptGrace is how long a failed solve waits to learn whether the run
@@ -690,7 +693,7 @@ func interruptedSoon(ctx context.Context) bool {
 }
 
 // write writes one result line at once and counts it.
-func (b *batch) write(line jsonResult, d time.Duration) {
+func (b *batch) write(line report.Result, d time.Duration) {
 	data, err := json.Marshal(line)
 	if err != nil { // cannot happen for these types; keep the run going
 		data, _ = json.Marshal(errorResult(batchKey{line.File, line.Index}, err.Error()))

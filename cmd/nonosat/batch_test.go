@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nonosat/nonosat/report"
+
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
@@ -26,7 +28,7 @@ import (
 // which for tests is this binary, with the worker command as argument.
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == workerCommand || os.Getenv("NONOSAT_TEST_AS_MAIN") == "1" {
-		os.Exit(report(os.Stderr, newApp(os.Stdout, os.Stderr).Run(os.Args)))
+		os.Exit(exitReport(os.Stderr, newApp(os.Stdout, os.Stderr).Run(os.Args)))
 	}
 	os.Exit(m.Run())
 }
@@ -46,13 +48,13 @@ const batchBrokenError = "testdata/batch/broken.nin:3: file ends after 2 of 5 ro
 
 // readLines parses JSON Lines output into results, failing on anything
 // that is not one.
-func readLines(t *testing.T, data string) []jsonResult {
+func readLines(t *testing.T, data string) []report.Result {
 	t.Helper()
-	var out []jsonResult
+	var out []report.Result
 	sc := bufio.NewScanner(strings.NewReader(data))
 	sc.Buffer(nil, 1<<28) // a line lists every solution found: megabytes for a count
 	for sc.Scan() {
-		var j jsonResult
+		var j report.Result
 		if err := json.Unmarshal(sc.Bytes(), &j); err != nil {
 			t.Fatalf("output line %q: %v", sc.Text(), err)
 		}
@@ -65,7 +67,7 @@ func readLines(t *testing.T, data string) []jsonResult {
 }
 
 // verdicts maps each line's key to its verdict, failing on a key given twice.
-func verdicts(t *testing.T, lines []jsonResult) map[batchKey]string {
+func verdicts(t *testing.T, lines []report.Result) map[batchKey]string {
 	t.Helper()
 	m := map[batchKey]string{}
 	for _, j := range lines {
@@ -449,7 +451,7 @@ func runContext(t *testing.T, ctx context.Context, args ...string) result {
 	app := newApp(&out, &errb)
 	app.ExitErrHandler = func(*cli.Context, error) {}
 	err := app.RunContext(ctx, append([]string{"nonosat"}, args...))
-	code := report(&errb, err)
+	code := exitReport(&errb, err)
 	return result{err: err, code: code, stdout: out.String(), stderr: errb.String()}
 }
 

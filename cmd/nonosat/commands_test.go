@@ -38,7 +38,7 @@ func TestCommandsFor(t *testing.T) {
 		} else if err != nil {
 			code = exitError
 		}
-		report(&errb, err)
+		exitReport(&errb, err)
 		return out.String(), errb.String(), code
 	}
 	for _, c := range commandTable {

@@ -207,6 +207,6 @@ func gradeInfo(c *cli.Context, in *puzzleInfo, p *puzzle.Puzzle) error {
 		return cli.Exit(err, exitError)
 	}
 	in.Verdict = string(res.Verdict)
-	in.Grade = gradeWithin(ctx, p, res)
+	in.Grade = design.GradeWithin(ctx, p, res)
 	return nil
 }

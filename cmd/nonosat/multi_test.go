@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nonosat/nonosat/report"
 )
 
 // badMiddle holds three puzzles; the second has a clue too long for its
@@ -28,7 +30,7 @@ func TestBadPuzzleOfSeveral(t *testing.T) {
 	}
 	for _, args := range [][]string{{"check", "--json", badMiddle}, {"batch", "-j", "1", badMiddle}} {
 		r := run(t, args...)
-		lines := jsonLines[jsonResult](t, r)
+		lines := jsonLines[report.Result](t, r)
 		if r.code != exitError || len(lines) != 3 {
 			t.Fatalf("%v: %v; want exit 1 and three lines", args, r)
 		}
@@ -169,7 +171,7 @@ func TestSolveTimeoutShowsKnown(t *testing.T) {
 		t.Errorf("solve --timeout 1ns: %v; want exit %d and stdout %q", r, exitUndecided, want)
 	}
 	r = run(t, "solve", "--json", "--timeout", "1ns", file)
-	var j jsonResult
+	var j report.Result
 	if err := json.Unmarshal([]byte(r.stdout), &j); err != nil {
 		t.Fatalf("solve --json: %v (%v)", r, err)
 	}

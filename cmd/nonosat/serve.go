@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nonosat/nonosat/api"
+	"github.com/nonosat/nonosat/server"
 	"github.com/urfave/cli/v2"
 )
 
@@ -52,15 +54,15 @@ func serve(c *cli.Context, _ []string) error {
 		return cli.Exit(err, exitError)
 	}
 	addr := ln.Addr().(*net.TCPAddr)
-	cfg := serverConfig{
-		MaxBody: c.Int64("max-body"), Deadline: c.Duration("timeout"),
-		MaxSolves: c.Int("max-solves"), MaxCells: c.Int("max-cells"), MaxProof: c.Int64("max-proof"), Worker: worker,
+	cfg := server.Config{
+		Config:  api.Config{Deadline: c.Duration("timeout"), MaxCells: c.Int("max-cells"), MaxProof: c.Int64("max-proof"), Worker: worker},
+		MaxBody: c.Int64("max-body"), MaxSolves: c.Int("max-solves"),
 	}
 	if addr.IP.IsLoopback() {
-		cfg.Hosts = loopbackHosts(addr.Port)
+		cfg.Hosts = server.LoopbackHosts(addr.Port)
 	}
 	hs := &http.Server{
-		Handler:           newServer(cfg),
+		Handler:           server.New(cfg),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       time.Minute,
 		WriteTimeout:      cfg.Deadline + time.Minute,
@@ -90,18 +92,6 @@ func serve(c *cli.Context, _ []string) error {
 		return cli.Exit(err, exitError)
 	}
 	return nil
-}
-
-// loopbackHosts are the Host headers a loopback server on port answers.
-func loopbackHosts(port int) []string {
-	var hosts []string
-	for _, h := range []string{"127.0.0.1", "localhost", "[::1]"} {
-		hosts = append(hosts, fmt.Sprintf("%s:%d", h, port))
-		if port == 80 {
-			hosts = append(hosts, h) // browsers leave out the default port
-		}
-	}
-	return hosts
 }
 
 // serveURL is the address to give the user: a wildcard address is reached

@@ -44,7 +44,7 @@ func TestServeCommand(t *testing.T) {
 			done := make(chan int, 1)
 			go func() {
 				err := newApp(&out, &errb).RunContext(ctx, []string{"nonosat", "serve", "--addr", tc.addr})
-				done <- report(&errb, err)
+				done <- exitReport(&errb, err)
 			}()
 			urlRE := regexp.MustCompile(`serving on (http://127\.0\.0\.1:\d+/)`)
 			var url string
@@ -84,11 +84,11 @@ func TestServeCommand(t *testing.T) {
 func TestServeUsage(t *testing.T) {
 	var out, errb bytes.Buffer
 	err := newApp(&out, &errb).Run([]string{"nonosat", "serve", "--timeout", "0s"})
-	if code := report(&errb, err); code != exitUsage {
+	if code := exitReport(&errb, err); code != exitUsage {
 		t.Errorf("--timeout 0s: exit %d, want %d", code, exitUsage)
 	}
 	err = newApp(&out, &errb).Run([]string{"nonosat", "serve", "--addr", "127.0.0.1:99999"})
-	if code := report(&errb, err); code != exitError {
+	if code := exitReport(&errb, err); code != exitError {
 		t.Errorf("bad port: exit %d, want %d", code, exitError)
 	}
 }

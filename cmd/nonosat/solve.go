@@ -10,6 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nonosat/nonosat/certify"
+	"github.com/nonosat/nonosat/report"
+
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/picture"
@@ -270,7 +273,7 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 		res, err := solver.SolveEach(pctx, p, po, progress.counting(each))
 		var grade *design.Grade // check's, within the same deadline
 		if err == nil && m == modeCheck && (c.Bool("json") || c.Bool("grade")) {
-			grade = gradeWithin(pctx, p, res)
+			grade = design.GradeWithin(pctx, p, res)
 		}
 		cancel()
 		progress.done()
@@ -292,7 +295,7 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 			return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 		}
 		if dir := c.String("proof"); dir != "" {
-			if err := writeCertificate(ctx, dir, certName(file, index), p, res, o, c.Duration("timeout")); err != nil {
+			if err := certify.Write(ctx, certify.Dir(dir), certify.Name(file, index), p, res, o, c.Duration("timeout")); err != nil {
 				return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 			}
 		}
@@ -400,7 +403,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 			r.Solutions = nil
 			shown = &r
 		}
-		j := newJSONResult(file, index, p, shown)
+		j := report.New(file, index, p, shown)
 		j.Count = res.Count
 		if m == modeCheck {
 			j.Solutions = j.Solutions[:min(len(j.Solutions), 2)]
@@ -490,20 +493,6 @@ func stopReason(res *solver.Result) string {
 		return "memory limit"
 	}
 	return "timeout"
-}
-
-// gradeWithin grades p from its result within ctx: nil when the verdict
-// is timeout, or when ctx ends before the grade (check, info --grade and
-// /api/analyze then leave it out).
-func gradeWithin(ctx context.Context, p *puzzle.Puzzle, res *solver.Result) *design.Grade {
-	if res.Verdict == solver.Timeout {
-		return nil
-	}
-	g, err := design.GradeResultContext(ctx, p, res)
-	if err != nil {
-		return nil
-	}
-	return &g
 }
 
 // gradeText is a grade as check --grade and info print it.

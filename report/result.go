@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"github.com/nonosat/nonosat/design"
@@ -6,16 +6,16 @@ import (
 	"github.com/nonosat/nonosat/solver"
 )
 
-// jsonResult is the JSON object printed for one puzzle by solve, check and
-// count with --json (and by batch): one object per line.
-type jsonResult struct {
+// Result is the JSON object printed for one puzzle by solve, check and
+// count with --json (and by batch, and answered by the APIs).
+type Result struct {
 	File       string        `json:"file"`
-	Index      int           `json:"index"` // 1-based position in a multi-puzzle file; 0 when the file holds one
+	Index      int           `json:"index"` // see [Index]
 	ID         string        `json:"id,omitempty"`
 	Title      string        `json:"title"`
 	Width      int           `json:"width"`
 	Height     int           `json:"height"`
-	Palette    []jsonSwatch  `json:"palette"`
+	Palette    []Swatch      `json:"palette"`
 	Verdict    string        `json:"verdict"`
 	Count      int           `json:"count"`
 	Complete   bool          `json:"complete"`
@@ -24,19 +24,21 @@ type jsonResult struct {
 	Learned    bool          `json:"learned"`
 	Solutions  [][]string    `json:"solutions"`
 	Known      []string      `json:"known,omitempty"` // solve after a timeout: line-solved cells, '?' elsewhere
-	Stats      jsonStats     `json:"stats"`
+	Stats      Stats         `json:"stats"`
 	Grade      *design.Grade `json:"grade,omitempty"` // check only
 	Proof      string        `json:"proof,omitempty"` // batch --proof: the certificate's files, this path plus .cnf, .drat, .sol
 	Error      string        `json:"error,omitempty"`
 }
 
-type jsonSwatch struct {
+// Swatch is one colour of a puzzle's palette; [0] is the background.
+type Swatch struct {
 	Char string `json:"char"`
 	Name string `json:"name"`
 	RGB  string `json:"rgb"`
 }
 
-type jsonStats struct {
+// Stats are the solver's figures for one puzzle.
+type Stats struct {
 	Vars      int   `json:"vars"`
 	Clauses   int   `json:"clauses"`
 	SATCalls  int   `json:"sat_calls"`
@@ -45,17 +47,46 @@ type jsonStats struct {
 	MS        int64 `json:"ms"`
 }
 
-// newJSONResult describes puzzle p (the index-th of file, 1-based; 0 when
-// the file holds one puzzle) and, if res is not nil, its solutions.
-func newJSONResult(file string, index int, p *puzzle.Puzzle, res *solver.Result) jsonResult {
-	j := jsonResult{File: file, Index: index, ID: p.ID, Title: p.Title, Width: p.Width(), Height: p.Height()}
+// Index is the index a result gives the n-th puzzle (from 1) of a file
+// that holds count puzzles: n, or 0 when the file holds one.
+func Index(n, count int) int {
+	if count == 1 {
+		return 0
+	}
+	return n
+}
+
+// PaletteOf lists p's colours, background first, as [Result.Palette].
+func PaletteOf(p *puzzle.Puzzle) []Swatch {
+	var out []Swatch
 	for c := range p.NumColors() + 1 {
 		s := puzzle.Swatch{}
 		if c < len(p.Palette) {
 			s = p.Palette[c]
 		}
-		j.Palette = append(j.Palette, jsonSwatch{Char: string(p.Char(puzzle.Color(c))), Name: s.Name, RGB: s.RGB.String()})
+		out = append(out, Swatch{Char: string(p.Char(puzzle.Color(c))), Name: s.Name, RGB: s.RGB.String()})
 	}
+	return out
+}
+
+// Rows draws g as rows of p's palette characters.
+func Rows(p *puzzle.Puzzle, g puzzle.Grid) []string {
+	rows := make([]string, len(g))
+	for r, row := range g {
+		b := make([]rune, len(row))
+		for c, v := range row {
+			b[c] = p.Char(v)
+		}
+		rows[r] = string(b)
+	}
+	return rows
+}
+
+// New describes puzzle p (the index-th of file, see [Index]) and, if res
+// is not nil, its verdict and solutions.
+func New(file string, index int, p *puzzle.Puzzle, res *solver.Result) Result {
+	j := Result{File: file, Index: index, ID: p.ID, Title: p.Title, Width: p.Width(), Height: p.Height()}
+	j.Palette = PaletteOf(p)
 	j.Solutions = [][]string{}
 	if res == nil {
 		return j
@@ -67,17 +98,9 @@ func newJSONResult(file string, index int, p *puzzle.Puzzle, res *solver.Result)
 	j.LineSolved = res.LineSolved
 	j.Learned = res.Learned
 	for _, g := range res.Solutions {
-		rows := make([]string, len(g))
-		for r, row := range g {
-			b := make([]rune, len(row))
-			for c, v := range row {
-				b[c] = p.Char(v)
-			}
-			rows[r] = string(b)
-		}
-		j.Solutions = append(j.Solutions, rows)
+		j.Solutions = append(j.Solutions, Rows(p, g))
 	}
-	j.Stats = jsonStats{
+	j.Stats = Stats{
 		Vars: res.Stats.Vars, Clauses: res.Stats.Clauses, SATCalls: res.Stats.SATCalls,
 		Conflicts: res.Stats.Conflicts, Fixed: res.Stats.FixedCells, MS: res.Stats.Total.Milliseconds(),
 	}
