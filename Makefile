@@ -9,8 +9,16 @@ export PATH := $(GOBIN):$(PATH)
 
 .PHONY: web build test race corpus corpus-full fmt vet staticcheck bench bench-corpus bench-results fuzz install clean
 
+# The release build is static (no cgo: net and os/user would otherwise
+# link the C library, and every start would pay for its dynamic loader)
+# and leaves out urfave/cli's Markdown documentation, whose library
+# initialises itself at every start; nonosat writes its man page itself.
+# BenchmarkStartup (benchmarks/startup_test.go) builds the same way.
+BUILD_ENV   = CGO_ENABLED=0
+BUILD_FLAGS = -tags urfave_cli_no_docs
+
 build:
-	$(GO) build -o bin/nonosat ./cmd/nonosat
+	$(BUILD_ENV) $(GO) build $(BUILD_FLAGS) -o bin/nonosat ./cmd/nonosat
 
 test: fmt vet staticcheck race corpus
 

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -33,13 +32,13 @@ import (
 // colour words ("black/orange") and are read as such.
 
 // reGColor matches a colour line: inchar, ':', outchar, rest.
-var reGColor = regexp.MustCompile(`^[ \t]*([^ \t]):(.?)(.*)$`)
+var reGColor = lazyRegexp(`^[ \t]*([^ \t]):(.?)(.*)$`)
 
 // reGGlue matches the comment of a glued-triangle declaration.
-var reGGlue = regexp.MustCompile(`^[<>][<>]$`)
+var reGGlue = lazyRegexp(`^[<>][<>]$`)
 
 // reGMeta matches the descriptive lines encodeG writes before the colours.
-var reGMeta = regexp.MustCompile(`(?i)^(id|title|author|copyright|description):\s*(.*)$`)
+var reGMeta = lazyRegexp(`(?i)^(id|title|author|copyright|description):\s*(.*)$`)
 
 type gColor struct {
 	in   rune
@@ -96,7 +95,7 @@ func decodeG(r io.Reader) ([]parsed, error) {
 			case strings.HasPrefix(line, "#t") || strings.HasPrefix(line, "#T"):
 				return nil, errorf(n, "%w: triddlers (hexagonal grids)", ErrUnsupported)
 			default:
-				if m := reGMeta.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
+				if m := reGMeta().FindStringSubmatch(strings.TrimSpace(line)); m != nil {
 					setGMeta(p, strings.ToLower(m[1]), m[2])
 				}
 			}
@@ -178,7 +177,7 @@ func setGMeta(p *Puzzle, key, val string) {
 
 // parseGColor reads one line of the colour table.
 func parseGColor(line string, n int) (gColor, error) {
-	m := reGColor.FindStringSubmatch(line)
+	m := reGColor().FindStringSubmatch(line)
 	if m == nil {
 		return gColor{}, syntaxAt(n, "colour line %q: want \"c:X colour\"", clip(line))
 	}
@@ -197,7 +196,7 @@ func parseGColor(line string, n int) (gColor, error) {
 	if len(f) == 0 {
 		return gColor{}, errorf(n, "%w: colour %q has no XPM colour word or #RRGGBB", ErrColor, in)
 	}
-	if len(f) > 1 && reGGlue.MatchString(f[1]) {
+	if len(f) > 1 && reGGlue().MatchString(f[1]) {
 		return gColor{}, errorf(n, "%w: glued triangles (comment %q)", ErrUnsupported, f[1])
 	}
 	word := f[0]
