@@ -7,10 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // Format names a puzzle file format.
@@ -355,25 +353,6 @@ func suffixFormat(name string) (Format, bool) {
 	return "", false
 }
 
-// The patterns of Sniff, compiled on first use: a program that only
-// reads files whose suffix names the format never compiles them.
-var (
-	reTatham  = lazyRegexp(`^\d+x\d+:`)
-	reTAAI    = lazyRegexp(`^\$\d+\s*$`)
-	reString  = lazyRegexp(`^[\d,:]+-[\d,:]+$`)
-	reKeyword = lazyRegexp(`(?m)^\s*(width|height|rows|columns)\b`)
-	reTwoInts = lazyRegexp(`^\s*\d+\s+\d+\s*$`)
-	reOneInt  = lazyRegexp(`^\s*\d+\s*$`)
-)
-
-// lazyRegexp returns a function that compiles expr the first time it is
-// called and returns the same *regexp.Regexp ever after. Compiling every
-// pattern of the package at start-up took a quarter of a millisecond of
-// each run of the command-line program.
-func lazyRegexp(expr string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
-}
-
 // Sniff guesses a format from file content, or returns "".
 func Sniff(data []byte) Format {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
@@ -388,11 +367,11 @@ func Sniff(data []byte) Format {
 	lines := strings.Split(trimmed, "\n")
 	first := strings.TrimSpace(lines[0])
 	switch {
-	case reTAAI().MatchString(first):
+	case matchTAAI(first):
 		return TAAI
-	case reTatham().MatchString(first):
+	case matchTatham(first):
 		return Tatham
-	case len(lines) == 1 && reString().MatchString(first):
+	case len(lines) == 1 && matchString(first):
 		return String
 	}
 	for _, l := range lines {
@@ -400,7 +379,7 @@ func Sniff(data []byte) Format {
 			return G
 		}
 	}
-	if reKeyword().MatchString(s) {
+	if matchKeyword(s) {
 		return NON
 	}
 	// Keyword-free line formats: the first strict parse that succeeds wins;
@@ -408,7 +387,7 @@ func Sniff(data []byte) Format {
 	if f := sniffStrict(data); f != "" {
 		return f
 	}
-	if reTwoInts().MatchString(first) {
+	if matchInts(first, 2) {
 		for _, l := range lines {
 			if strings.TrimSpace(l) == "#" {
 				return MK
@@ -416,7 +395,7 @@ func Sniff(data []byte) Format {
 		}
 		return NIN
 	}
-	if len(lines) >= 3 && reOneInt().MatchString(first) && reOneInt().MatchString(lines[1]) {
+	if len(lines) >= 3 && matchInts(first, 1) && matchInts(lines[1], 1) {
 		// CWC has a colour count on line 3 and two blank-separated
 		// sections per direction; CWD has one blank line in all.
 		blank := 0
