@@ -58,6 +58,10 @@ type Config struct {
 	Deadline time.Duration // per call that solves; 10 s by default
 	MaxCells int           // cells of a puzzle (width × height); 200×200 by default
 	MaxProof int64         // bytes of a certificate, and of its CNF while built; 64 MiB by default
+	// MaxMemory bounds the memory of a solve's formula and SAT solver,
+	// in bytes (see solver.Options.MaxMemory); 0: no limit. A puzzle
+	// over it is refused with status 413.
+	MaxMemory int64
 	// Worker, if set, runs gophersat in a child process, so that the
 	// deadline holds (see solver.Options.Worker).
 	Worker []string
@@ -102,16 +106,19 @@ func (s *Service) Config() Config { return s.cfg }
 type call func(s *Service, ctx context.Context, q Request) (Reply, error)
 
 var calls = map[string]call{
-	"analyze": (*Service).analyze,
-	"solve":   (*Service).solve,
-	"parse":   (*Service).parse,
-	"make":    (*Service).makeFromImage,
-	"render":  (*Service).render,
-	"convert": (*Service).convert,
-	"dimacs":  (*Service).dimacs,
-	"hint":    (*Service).hint,
-	"fix":     (*Service).fix,
-	"proof":   (*Service).proof,
+	"analyze":  (*Service).analyze,
+	"solve":    (*Service).solve,
+	"parse":    (*Service).parse,
+	"make":     (*Service).makeFromImage,
+	"render":   (*Service).render,
+	"convert":  (*Service).convert,
+	"dimacs":   (*Service).dimacs,
+	"hint":     (*Service).hint,
+	"fix":      (*Service).fix,
+	"proof":    (*Service).proof,
+	"count":    (*Service).count,
+	"steps":    (*Service).steps,
+	"generate": (*Service).generate,
 }
 
 // Calls lists the names of the calls, sorted.
@@ -132,6 +139,15 @@ func (s *Service) Call(ctx context.Context, name string, q Request) (Reply, erro
 	}
 	if q.Query == nil {
 		q.Query = url.Values{}
+	}
+	if v := q.Query.Get("timeout"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return Reply{}, badRequest("timeout=%q: want a duration such as 500ms or 5s", v)
+		}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d) // the service's deadline still holds
+		defer cancel()
 	}
 	return f(s, ctx, q)
 }

@@ -5,7 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
 	"strings"
+
+	"github.com/nonosat/nonosat/internal/clock"
 
 	"github.com/nonosat/nonosat/certify"
 
@@ -29,7 +34,7 @@ func (s *Service) designCall(ctx context.Context, f func(ctx context.Context) er
 	}
 	defer release()
 	err = f(ctx)
-	if ctx.Err() != nil {
+	if clock.Err(ctx) != nil {
 		return &Error{StatusUnavailable, "no answer within the deadline"}
 	}
 	return err
@@ -158,4 +163,113 @@ func (s *Service) proof(ctx context.Context, q Request) (Reply, error) {
 		return Reply{}, err
 	}
 	return Reply{Body: buf.Bytes(), ContentType: "application/x-tar", Download: name + "-certificate.tar"}, nil
+}
+
+// steps answers the whole logical solution from the empty grid, as
+// {"steps": [...]}: the objects `steps --json` prints, one per step.
+func (s *Service) steps(ctx context.Context, q Request) (Reply, error) {
+	p, _, err := s.readPuzzle(q)
+	if err != nil {
+		return Reply{}, err
+	}
+	var ss []design.Step
+	err = s.designCall(ctx, func(ctx context.Context) error {
+		var err error
+		ss, err = design.Steps(ctx, p)
+		return err
+	})
+	if errors.Is(err, design.ErrNoSolution) {
+		return Reply{}, &Error{StatusUnprocessable, err.Error()}
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	if ss == nil {
+		ss = []design.Step{}
+	}
+	return Reply{Value: struct {
+		Steps []design.Step `json:"steps"`
+	}{ss}}, nil
+}
+
+// generate answers a random puzzle as `generate` makes it, written in
+// ?to=NAME (default xml): ?width=W&height=H (or ?size=WxH), ?colors=K
+// (default 1), ?density=D (default 0.5), ?unique=1, ?line-solvable=1,
+// ?seed=N (default: a new one each call, named in the title), ?title=T.
+// The body is not read.
+func (s *Service) generate(ctx context.Context, q Request) (Reply, error) {
+	w, err := q.intParam("width", 0, 1, puzzle.MaxSide)
+	if err != nil {
+		return Reply{}, err
+	}
+	h, err := q.intParam("height", 0, 1, puzzle.MaxSide)
+	if err != nil {
+		return Reply{}, err
+	}
+	if v := q.Query.Get("size"); v != "" {
+		if w, h, err = puzzle.ParseSize(v); err != nil {
+			return Reply{}, badRequest("size: %v", err)
+		}
+	}
+	if w == 0 || h == 0 {
+		return Reply{}, badRequest("give the size: width=W and height=H, or size=WxH")
+	}
+	if err := s.checkSize(w, h); err != nil {
+		return Reply{}, err
+	}
+	colors, err := q.intParam("colors", 1, 1, len(design.Palette)-1)
+	if err != nil {
+		return Reply{}, err
+	}
+	density := 0.5
+	if v := q.Query.Get("density"); v != "" {
+		d, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(d > 0 && d < 1) {
+			return Reply{}, badRequest("density=%q: want a number more than 0 and less than 1", v)
+		}
+		density = d
+	}
+	seed := rand.Uint64N(1 << 31)
+	if v := q.Query.Get("seed"); v != "" {
+		if seed, err = strconv.ParseUint(v, 10, 64); err != nil {
+			return Reply{}, badRequest("seed=%q: want a whole number from 0 to %d", v, uint64(math.MaxUint64))
+		}
+	}
+	to := puzzle.XML
+	if v := q.Query.Get("to"); v != "" {
+		if to, err = puzzle.ParseFormat(v); err != nil {
+			return Reply{}, badRequest("to: %v", err)
+		}
+	}
+	if !to.CanWrite() {
+		return Reply{}, badRequest("to: nonosat cannot write format %s", to)
+	}
+	if colors > 1 && !to.Color() {
+		return Reply{}, badRequest("%v: %s is black and white only", puzzle.ErrUnsupported, to)
+	}
+	o := design.GenerateOptions{
+		Width: w, Height: h, Colors: colors, Density: density,
+		Unique: q.boolParam("unique"), LineSolvable: q.boolParam("line-solvable"), Seed: seed,
+	}
+	var p *puzzle.Puzzle
+	err = s.designCall(ctx, func(ctx context.Context) error {
+		var err error
+		p, err = design.Generate(ctx, o)
+		return err
+	})
+	if errors.Is(err, design.ErrGiveUp) {
+		return Reply{}, &Error{StatusUnprocessable, fmt.Sprintf("%v (try another seed or density)", err)}
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	p.Title = q.Query.Get("title")
+	if p.Title == "" {
+		p.Title = fmt.Sprintf("generated %dx%d seed %d", w, h, seed)
+	}
+	var buf bytes.Buffer
+	if err := puzzle.Encode(&buf, p, to); err != nil {
+		return Reply{}, badRequest("%v", err)
+	}
+	return Reply{Body: buf.Bytes(), ContentType: contentType(to), Download: fileName(p, to.Suffix())}, nil
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/report"
 
@@ -67,7 +69,7 @@ func (s *Service) analyze(ctx context.Context, q Request) (Reply, error) {
 // than one colour; a done ctx cuts probing short, leaving more cells open.
 func openCells(ctx context.Context, p *puzzle.Puzzle) [][2]int {
 	st := linesolve.NewState(p)
-	if !st.Propagate() || !st.ProbeUntil(4*p.Width()*p.Height(), func() bool { return ctx.Err() != nil }) {
+	if !st.Propagate() || !st.ProbeUntil(4*p.Width()*p.Height(), clock.Stop(ctx)) {
 		return nil
 	}
 	open := [][2]int{}
@@ -114,15 +116,51 @@ func (s *Service) solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Optio
 		return nil, err
 	}
 	defer release()
-	o.Worker = s.cfg.Worker
+	o.Worker, o.MaxMemory = s.cfg.Worker, s.cfg.MaxMemory
 	res, err := solver.Solve(ctx, p, o)
 	if err != nil {
-		return nil, fmt.Errorf("solving: %w", err)
+		return nil, solveError(err)
 	}
 	if then != nil {
 		then(ctx, res)
 	}
 	return res, nil
+}
+
+// solveError makes a failed solve an answer: a puzzle over the memory
+// limit is the request's doing (413), anything else a bug.
+func solveError(err error) error {
+	var tb *encode.TooBigError
+	if errors.As(err, &tb) {
+		return &Error{StatusTooLarge, fmt.Sprintf("puzzle too large for this engine's memory: %v", err)}
+	}
+	return fmt.Errorf("solving: %w", err)
+}
+
+// count answers the object `count --json --max N` prints (?max=N,
+// default 10000; 0: no limit), counting within the deadline.
+func (s *Service) count(ctx context.Context, q Request) (Reply, error) {
+	p, index, err := s.readPuzzle(q)
+	if err != nil {
+		return Reply{}, err
+	}
+	n, err := q.intParam("max", 10000, 0, 1<<30)
+	if err != nil {
+		return Reply{}, err
+	}
+	o := solver.Options{Max: n, IgnoreGoal: true, CountOnly: true}
+	if n == 0 {
+		o.Max = -1
+	}
+	res, err := s.solveOne(ctx, p, o, nil)
+	if err != nil {
+		return Reply{}, err
+	}
+	r := *res
+	r.Solutions = nil
+	j := report.New("-", index, p, &r)
+	j.Count = res.Count
+	return Reply{Value: j}, nil
 }
 
 // parse answers the puzzle of the body as JSON: palette, clues and goal.
@@ -246,11 +284,7 @@ func (s *Service) convert(ctx context.Context, q Request) (Reply, error) {
 	if err := puzzle.Encode(&buf, p, to); err != nil {
 		return Reply{}, badRequest("%v", err)
 	}
-	ctype := "text/plain; charset=utf-8"
-	if to == puzzle.XML {
-		ctype = "application/xml"
-	}
-	return Reply{Body: buf.Bytes(), ContentType: ctype, Download: fileName(p, to.Suffix())}, nil
+	return Reply{Body: buf.Bytes(), ContentType: contentType(to), Download: fileName(p, to.Suffix())}, nil
 }
 
 // dimacs writes the CNF as `dimacs` does (?no-presolve=1, ?block-goal=1).
@@ -272,6 +306,14 @@ func (s *Service) dimacs(ctx context.Context, q Request) (Reply, error) {
 		return Reply{}, badRequest("%v", err)
 	}
 	return Reply{Body: buf.Bytes(), ContentType: "text/plain; charset=utf-8", Download: fileName(p, ".cnf")}, nil
+}
+
+// contentType is the media type of a puzzle file in format f.
+func contentType(f puzzle.Format) string {
+	if f == puzzle.XML {
+		return "application/xml"
+	}
+	return "text/plain; charset=utf-8"
 }
 
 // fileName is a download name made of the puzzle's title (letters, digits,

@@ -15,6 +15,18 @@
 // corpora (../shared/corpora beside the repository) are skipped when that
 // folder is absent. Compare runs with benchstat; no test asserts a time.
 //
+// BenchmarkStartup times nonosat as whole processes, as scripts run it:
+// --version, and check on a 10×10 and a 30×30 line-solvable puzzle. It
+// builds nonosat as the Makefile's build target does (release) and with a
+// plain go build (gobuild), and a Go hello world, and pairs every run with
+// a baseline run, alternating which goes first: the hello world for
+// --version, pbnsolve -u on the same puzzle for check when pbnsolve is on
+// PATH, else the hello world. It reports the medians (ms/run, base-ms/run),
+// nonosat's median CPU time (cpu-ms/run) and their ratio. Give it a fixed
+// number of runs and, to time an older build beside the new ones, its path:
+//
+//	go test -run '^$' -bench Startup -benchtime 300x ./benchmarks/ -args -startup.compare=OLD
+//
 // # Corpus runner
 //
 //	go run ./benchmarks/runner [flags]

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -49,7 +51,7 @@ func GradeOf(ctx context.Context, p *puzzle.Puzzle) (Grade, error) {
 		return Grade{}, err
 	}
 	if res.Verdict == solver.Timeout {
-		err := ctx.Err()
+		err := clock.Err(ctx)
 		if err == nil {
 			err = context.DeadlineExceeded
 		}
@@ -77,8 +79,8 @@ func GradeResultContext(ctx context.Context, p *puzzle.Puzzle, res *solver.Resul
 	probed := false
 	if ok && !g.LineSolvable {
 		s := linesolve.NewState(p)
-		if s.ProbeUntil(0, func() bool { return ctx.Err() != nil }) {
-			if err := ctx.Err(); err != nil {
+		if s.ProbeUntil(0, clock.Stop(ctx)) {
+			if err := clock.Err(ctx); err != nil {
 				return Grade{}, err
 			}
 			probed = s.Solved()

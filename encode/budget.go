@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/cnf"
 )
 
@@ -67,7 +69,7 @@ type meter struct {
 // cellsDone is set. The estimate of the whole scales what was built by
 // the steps left of its kind.
 func (m *meter) check(ctx context.Context, f *cnf.Formula, done int) error {
-	if err := ctx.Err(); err != nil {
+	if err := clock.Err(ctx); err != nil {
 		return err
 	}
 	if m.max <= 0 {

@@ -3,6 +3,8 @@ package encode
 import (
 	"context"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -137,11 +139,11 @@ func (e *Encoding) Block(g puzzle.Grid) (cl cnf.Clause, ok bool) {
 
 // Puzzle encodes p. Contradictory clues give an unsatisfiable formula,
 // not an error; p must be valid (see [puzzle.Puzzle.Validate]). The error
-// is ctx.Err() once the context of [WithContext] is done, or a
-// *[TooBigError] once the formula passes the budget of [WithMaxBytes]:
-// Puzzle looks at both after every line, so that a deadline or a memory
-// budget holds on puzzles of any size. Without these two options it
-// always succeeds.
+// is the context's error (clock.Err) once the context of [WithContext] is
+// done, or a *[TooBigError] once the formula passes the budget of
+// [WithMaxBytes]: Puzzle looks at both after every line, so that a
+// deadline or a memory budget holds on puzzles of any size. Without these
+// two options it always succeeds.
 func Puzzle(p *puzzle.Puzzle, opts ...Option) (*Encoding, error) {
 	var cfg config
 	for _, o := range opts {
@@ -169,7 +171,7 @@ func build(ctx context.Context, p *puzzle.Puzzle, cfg config) (*Encoding, error)
 	if cfg.nodes == nil {
 		cfg.nodes = staticNodes
 	}
-	if err := ctx.Err(); err != nil {
+	if err := clock.Err(ctx); err != nil {
 		return nil, err
 	}
 	e := &Encoding{width: p.Width(), height: p.Height(), numColors: p.NumColors()}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -354,15 +353,6 @@ func suffixFormat(name string) (Format, bool) {
 	return "", false
 }
 
-var (
-	reTatham  = regexp.MustCompile(`^\d+x\d+:`)
-	reTAAI    = regexp.MustCompile(`^\$\d+\s*$`)
-	reString  = regexp.MustCompile(`^[\d,:]+-[\d,:]+$`)
-	reKeyword = regexp.MustCompile(`(?m)^\s*(width|height|rows|columns)\b`)
-	reTwoInts = regexp.MustCompile(`^\s*\d+\s+\d+\s*$`)
-	reOneInt  = regexp.MustCompile(`^\s*\d+\s*$`)
-)
-
 // Sniff guesses a format from file content, or returns "".
 func Sniff(data []byte) Format {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
@@ -377,11 +367,11 @@ func Sniff(data []byte) Format {
 	lines := strings.Split(trimmed, "\n")
 	first := strings.TrimSpace(lines[0])
 	switch {
-	case reTAAI.MatchString(first):
+	case matchTAAI(first):
 		return TAAI
-	case reTatham.MatchString(first):
+	case matchTatham(first):
 		return Tatham
-	case len(lines) == 1 && reString.MatchString(first):
+	case len(lines) == 1 && matchString(first):
 		return String
 	}
 	for _, l := range lines {
@@ -389,7 +379,7 @@ func Sniff(data []byte) Format {
 			return G
 		}
 	}
-	if reKeyword.MatchString(s) {
+	if matchKeyword(s) {
 		return NON
 	}
 	// Keyword-free line formats: the first strict parse that succeeds wins;
@@ -397,7 +387,7 @@ func Sniff(data []byte) Format {
 	if f := sniffStrict(data); f != "" {
 		return f
 	}
-	if reTwoInts.MatchString(first) {
+	if matchInts(first, 2) {
 		for _, l := range lines {
 			if strings.TrimSpace(l) == "#" {
 				return MK
@@ -405,7 +395,7 @@ func Sniff(data []byte) Format {
 		}
 		return NIN
 	}
-	if len(lines) >= 3 && reOneInt.MatchString(first) && reOneInt.MatchString(lines[1]) {
+	if len(lines) >= 3 && matchInts(first, 1) && matchInts(lines[1], 1) {
 		// CWC has a colour count on line 3 and two blank-separated
 		// sections per direction; CWD has one blank line in all.
 		blank := 0

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -31,15 +30,6 @@ import (
 // model, so both are reported as unsupported. Triangles in the griddlers.net
 // style are ordinary colours whose XPM word holds a '/' or '\' between two
 // colour words ("black/orange") and are read as such.
-
-// reGColor matches a colour line: inchar, ':', outchar, rest.
-var reGColor = regexp.MustCompile(`^[ \t]*([^ \t]):(.?)(.*)$`)
-
-// reGGlue matches the comment of a glued-triangle declaration.
-var reGGlue = regexp.MustCompile(`^[<>][<>]$`)
-
-// reGMeta matches the descriptive lines encodeG writes before the colours.
-var reGMeta = regexp.MustCompile(`(?i)^(id|title|author|copyright|description):\s*(.*)$`)
 
 type gColor struct {
 	in   rune
@@ -96,8 +86,8 @@ func decodeG(r io.Reader) ([]parsed, error) {
 			case strings.HasPrefix(line, "#t") || strings.HasPrefix(line, "#T"):
 				return nil, errorf(n, "%w: triddlers (hexagonal grids)", ErrUnsupported)
 			default:
-				if m := reGMeta.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
-					setGMeta(p, strings.ToLower(m[1]), m[2])
+				if key, value, ok := matchGMeta(strings.TrimSpace(line)); ok {
+					setGMeta(p, strings.ToLower(key), value)
 				}
 			}
 		case gColors:
@@ -178,26 +168,26 @@ func setGMeta(p *Puzzle, key, val string) {
 
 // parseGColor reads one line of the colour table.
 func parseGColor(line string, n int) (gColor, error) {
-	m := reGColor.FindStringSubmatch(line)
-	if m == nil {
+	mIn, mOut, mRest, ok := matchGColor(line)
+	if !ok {
 		return gColor{}, syntaxAt(n, "colour line %q: want \"c:X colour\"", clip(line))
 	}
-	in := []rune(m[1])[0]
+	in := []rune(mIn)[0]
 	if in == ',' || (unicode.IsDigit(in) && in != '0' && in != '1') {
 		return gColor{}, syntaxAt(n, "colour character %q: digits other than 0 and 1 and commas cannot name colours", in)
 	}
 	out := rune(0)
-	if m[2] != "" {
-		out = []rune(m[2])[0]
+	if mOut != "" {
+		out = []rune(mOut)[0]
 		if out == '\t' {
 			out = ' '
 		}
 	}
-	f := strings.Fields(m[3])
+	f := strings.Fields(mRest)
 	if len(f) == 0 {
 		return gColor{}, errorf(n, "%w: colour %q has no XPM colour word or #RRGGBB", ErrColor, in)
 	}
-	if len(f) > 1 && reGGlue.MatchString(f[1]) {
+	if len(f) > 1 && matchGGlue(f[1]) {
 		return gColor{}, errorf(n, "%w: glued triangles (comment %q)", ErrUnsupported, f[1])
 	}
 	word := f[0]

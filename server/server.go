@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/url"
 	"slices"
@@ -22,6 +23,10 @@ type Config struct {
 	api.Config       // per call: deadline, puzzle size, certificate size, worker
 	MaxBody    int64 // bytes of a request body; 4 MiB by default
 	MaxSolves  int   // solves running at once; more wait for a slot; 2 by default
+	// Site, if set, holds the page's files in place of the embedded
+	// ones: the static site `make web` writes (web/dist), whose
+	// engine.json makes the page solve in the browser (nonosat.wasm).
+	Site fs.FS
 	// Hosts, if not empty, are the only Host headers served (for a
 	// loopback server: its own addresses), against DNS rebinding.
 	Hosts []string
@@ -42,8 +47,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.h.ServeHT
 func (s *Server) Busy() int { return len(s.slots) }
 
 // csp is the Content-Security-Policy of every response: the page's own
-// script and style, images drawn from blobs, requests to this server only.
-const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
+// scripts and style, images drawn from blobs, requests to this server
+// only. A site with nonosat.wasm (Config.Site) may also compile
+// WebAssembly and start its worker: cspWasm.
+const (
+	csp     = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
+	cspWasm = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; manifest-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
+)
 
 // New returns the handler of `nonosat serve`.
 func New(cfg Config) *Server {
@@ -65,7 +75,16 @@ func New(cfg Config) *Server {
 		writeError(w, &api.Error{Status: http.StatusNotFound, Msg: fmt.Sprintf("no API call %s %s", r.Method, r.URL.Path)})
 	})
 	mux.Handle("GET /examples/", http.StripPrefix("/examples/", http.FileServerFS(exfiles.Files())))
-	page := http.FileServerFS(web.Files())
+	site := cfg.Site
+	if site == nil {
+		site = web.Files()
+		// The embedded page has no nonosat.wasm: it solves on this server.
+		mux.HandleFunc("GET /engine.json", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"engine":"server"}`+"\n")
+		})
+	}
+	page := http.FileServerFS(site)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -73,7 +92,11 @@ func New(cfg Config) *Server {
 		}
 		page.ServeHTTP(w, r)
 	})
-	s.h = headers(guard(cfg.Hosts, mux))
+	policy := csp
+	if cfg.Site != nil {
+		policy = cspWasm
+	}
+	s.h = headers(policy, guard(cfg.Hosts, mux))
 	return s
 }
 
@@ -99,7 +122,7 @@ func guard(hosts []string, h http.Handler) http.Handler {
 }
 
 // headers sets the security headers of every response.
-func headers(h http.Handler) http.Handler {
+func headers(csp string, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hd := w.Header()
 		hd.Set("Content-Security-Policy", csp)

@@ -3,6 +3,8 @@ package solver
 import (
 	"context"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -31,7 +33,7 @@ func EncodeContext(ctx context.Context, p *puzzle.Puzzle, o Options) (*encode.En
 	pre := presolve(ctx, p, o.Probe, nil)
 	switch {
 	case pre.stopped:
-		return nil, ctx.Err()
+		return nil, clock.Err(ctx)
 	case pre.contradiction:
 		return encode.Puzzle(p, opts...)
 	case pre.grid != nil:

@@ -113,6 +113,14 @@
 //		prints), solve, parse, make, render, convert, dimacs. Listens on
 //		loopback unless told otherwise, then warns.
 //
+//	completion bash|zsh|fish
+//		Print a shell completion script: commands, flags, the values of
+//		--to, --format, --sat, --encoding and --color, and file names.
+//
+//	man
+//		Print the manual page (roff, section 1): a synopsis of every
+//		command, their flags with defaults, exit status, formats, examples.
+//
 //	help [COMMAND]
 //		Show the commands, or one command's flags; so does --help.
 //
