@@ -27,11 +27,11 @@ func (c *doneAfter) Err() error {
 	return nil
 }
 
-// TestPuzzleContextStops checks that encoding a 1000×1000 three-colour
+// TestWithContextStops checks that encoding a 1000×1000 three-colour
 // puzzle without presolving (minutes and gigabytes if it ran to the end)
 // returns as soon as the context is done: at once, or after the lines it
 // let through.
-func TestPuzzleContextStops(t *testing.T) {
+func TestWithContextStops(t *testing.T) {
 	p := randpuzzle.Picture(1, 1000, 1000, 3, 0.7)
 	for _, n := range []int{0, 1, 3} {
 		ctx := &doneAfter{Context: context.Background(), n: n}
@@ -70,11 +70,11 @@ func TestMaxBytes(t *testing.T) {
 	}
 }
 
-// TestPuzzleTextMaxBytes: with WithText, the budget counts the bytes of
+// TestWithTextMaxBytes: with WithText, the budget counts the bytes of
 // the clauses' text: a budget of the text's size builds it whole (the
 // same DIMACS as without a budget), a third of it stops with a
 // TooBigError.
-func TestPuzzleTextMaxBytes(t *testing.T) {
+func TestWithTextMaxBytes(t *testing.T) {
 	p := randpuzzle.Picture(2, 60, 50, 3, 0.5)
 	var want bytes.Buffer
 	if err := mustEncode(t, p, encode.WithText()).WriteDIMACS(&want, p, encode.DIMACSOptions{}); err != nil {

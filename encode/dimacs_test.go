@@ -302,11 +302,11 @@ func TestWriteDIMACSBlock(t *testing.T) {
 	}
 }
 
-// TestPuzzleText: the DIMACS text of a PuzzleText encoding is byte for
-// byte what the same puzzle's Puzzle encoding writes, with and without
+// TestWithText: the DIMACS text of an encoding made WithText is byte for
+// byte what the same puzzle's encoding without it writes, with and without
 // domains, blocking clauses and colours, contradictory clues included;
 // and NoUnits, which needs the clause list, is refused.
-func TestPuzzleText(t *testing.T) {
+func TestWithText(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 19))
 	ps := []*puzzle.Puzzle{cross(), colourPuzzle(), puzzle.New([][]int{{1, 1}, {1}, {}}, [][]int{{2}, {1}, {}})}
 	for range 60 {
@@ -327,14 +327,14 @@ func TestPuzzleText(t *testing.T) {
 			var want, got bytes.Buffer
 			werr, gerr := e.WriteDIMACS(&want, p, do), et.WriteDIMACS(&got, p, do)
 			if (werr == nil) != (gerr == nil) || !bytes.Equal(want.Bytes(), got.Bytes()) {
-				t.Fatalf("puzzle %d (%s): PuzzleText writes\n%s(%v)\nPuzzle writes\n%s(%v)", i, kind, got.Bytes(), gerr, want.Bytes(), werr)
+				t.Fatalf("puzzle %d (%s): WithText writes\n%s(%v)\nwithout it\n%s(%v)", i, kind, got.Bytes(), gerr, want.Bytes(), werr)
 			}
 			if len(et.Formula.Clauses) != 0 || et.Formula.NumVars != e.Formula.NumVars {
-				t.Fatalf("puzzle %d: PuzzleText's Formula has %d clauses, %d variables; want none, %d", i, len(et.Formula.Clauses), et.Formula.NumVars, e.Formula.NumVars)
+				t.Fatalf("puzzle %d: WithText's Formula has %d clauses, %d variables; want none, %d", i, len(et.Formula.Clauses), et.Formula.NumVars, e.Formula.NumVars)
 			}
 		}
 	}
 	if err := mustEncode(t, cross(), encode.WithText()).WriteDIMACS(&bytes.Buffer{}, cross(), encode.DIMACSOptions{NoUnits: true}); err == nil {
-		t.Error("PuzzleText: WriteDIMACS with NoUnits succeeds")
+		t.Error("WithText: WriteDIMACS with NoUnits succeeds")
 	}
 }
