@@ -136,7 +136,7 @@ func (s *Service) proof(ctx context.Context, q Request) (Reply, error) {
 		// limit. (Its formula's memory, which EncodeContext would count,
 		// is two to three times its text: that refused certificates well
 		// under the limit.)
-		_, err := encode.PuzzleTextContext(ctx, p, encode.WithMaxBytes(s.cfg.MaxProof))
+		_, err := encode.Puzzle(p, encode.WithContext(ctx), encode.WithText(), encode.WithMaxBytes(s.cfg.MaxProof))
 		var tb *encode.TooBigError
 		if errors.As(err, &tb) {
 			return tooBig()

@@ -7,5 +7,7 @@
 // The files go to a [Files]: a folder ([Dir]) for the CLI, memory
 // ([Memory], with a size limit) for the HTTP API, which sends them as a
 // tar archive. The proof itself comes from package solver
-// ([solver.Certify]); package drat checks it.
+// ([solver.Certify]); package drat checks it, and [CheckSolutions] checks
+// a solution file against its CNF, returning what it found rather than
+// printing it.
 package certify

@@ -14,7 +14,7 @@ import (
 // Format names a puzzle file format.
 type Format string
 
-// The formats nonosat reads. See ../shared/formats.md for each grammar.
+// The formats nonosat reads; docs/formats.md describes each grammar.
 const (
 	XML    Format = "xml"    // webpbn XML, colours, goal, several puzzles per file
 	NON    Format = "non"    // Steve Simpson .non, with goal and colour extensions

@@ -30,6 +30,16 @@ type Result struct {
 	Error      string        `json:"error,omitempty"`
 }
 
+// VerdictError is the verdict of a result that carries an error: a
+// puzzle or file that could not be read or solved.
+const VerdictError = "error"
+
+// Failed is the result of a puzzle or file that could not be read: no
+// puzzle, verdict [VerdictError] and msg as its error.
+func Failed(file string, index int, msg string) Result {
+	return Result{File: file, Index: index, Palette: []Swatch{}, Verdict: VerdictError, Solutions: [][]string{}, Error: msg}
+}
+
 // Swatch is one colour of a puzzle's palette; [0] is the background.
 type Swatch struct {
 	Char string `json:"char"`

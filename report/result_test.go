@@ -77,3 +77,21 @@ func TestNewUnsolved(t *testing.T) {
 		t.Errorf("New(unsolved) = %s; want an empty solutions list and no grade", s)
 	}
 }
+
+// A failure keeps the lists of its JSON form empty, not null, as the
+// results of solved puzzles have them, so that readers need no special case.
+func TestFailed(t *testing.T) {
+	b, _ := json.Marshal(report.Failed("x.non", 2, "x.non:3: bad clue"))
+	var back map[string]any
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back["verdict"] != report.VerdictError || back["error"] != "x.non:3: bad clue" || back["index"] != 2.0 {
+		t.Errorf("Failed = %s; want verdict %q, the message and index 2", b, report.VerdictError)
+	}
+	for _, k := range []string{"palette", "solutions"} {
+		if l, ok := back[k].([]any); !ok || len(l) != 0 {
+			t.Errorf("Failed = %s; want %q an empty list", b, k)
+		}
+	}
+}

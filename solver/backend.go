@@ -26,7 +26,8 @@ type backend interface {
 }
 
 // gophersatMu serialises every gophersat call in the process: gophersat
-// shares scratch space between solvers (sat-notes §1.6).
+// shares scratch space between solvers, and two solving at once in one
+// process crash.
 var gophersatMu sync.Mutex
 
 // gophersatBackend runs gophersat in process. Its Solve cannot be

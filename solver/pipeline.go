@@ -264,7 +264,7 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 	if kind == "" && external(j.o.Backend) {
 		kind = encode.Order // see handoff.go
 	}
-	e, err := encode.PuzzleContext(ctx, j.p, append(j.pre.options, encode.WithKind(kind), encode.WithMaxBytes(formulaBudget(j.o)))...)
+	e, err := encode.Puzzle(j.p, append(j.pre.options, encode.WithContext(ctx), encode.WithKind(kind), encode.WithMaxBytes(formulaBudget(j.o)))...)
 	if clock.Err(ctx) != nil {
 		return false, false, nil
 	}

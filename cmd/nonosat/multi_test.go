@@ -37,7 +37,7 @@ func TestBadPuzzleOfSeveral(t *testing.T) {
 		for i, j := range lines {
 			want := "unique"
 			if i == 1 {
-				want = verdictError
+				want = report.VerdictError
 			}
 			if j.Index != i+1 || j.Verdict != want || (i == 1) != strings.HasPrefix(j.Error, badMiddleErr) {
 				t.Errorf("%v line %d: index %d, verdict %q, error %q; want index %d, verdict %q", args, i+1, j.Index, j.Verdict, j.Error, i+1, want)
@@ -80,7 +80,7 @@ func TestOnePuzzleOfSeveral(t *testing.T) {
 		t.Errorf("info %s: %v; want puzzles 1 and 3 described, exit 1 and %q", badMiddle, r, badMiddleErr)
 	}
 	r = run(t, "info", "--json", badMiddle)
-	lines := jsonLines[puzzleInfo](t, r)
+	lines := jsonLines[report.Info](t, r)
 	if r.code != exitError || len(lines) != 3 {
 		t.Fatalf("info --json %s: %v; want exit 1 and three lines", badMiddle, r)
 	}

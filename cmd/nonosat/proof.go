@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
+	"github.com/nonosat/nonosat/certify"
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/drat"
 	"github.com/urfave/cli/v2"
@@ -72,8 +74,8 @@ func proofCheck(c *cli.Context, args []string) error {
 	}
 	defer closeProof()
 	br := bufio.NewReaderSize(pr, 1<<20) // room for a big grid in comments before the first model
-	if head, _ := br.Peek(1 << 20); isModels(head) {
-		return checkModels(c, cnfName, proofName, f, comments, br)
+	if head, _ := br.Peek(1 << 20); certify.IsSolutions(head) {
+		return checkSolutions(c, certify.CNF{Name: cnfName, Formula: f, Comments: comments}, proofName, br)
 	}
 	t := time.Now()
 	res, err := drat.Check(f, br)
@@ -85,5 +87,34 @@ func proofCheck(c *cli.Context, args []string) error {
 		return cli.Exit("", exitError)
 	}
 	fmt.Fprintf(c.App.Writer, "verified (%d lemmas, %d deletions, %s)\n", res.Lemmas, res.Deletions, time.Since(t).Round(time.Millisecond))
+	return nil
+}
+
+// modelFit is what proof check says of each model of a solution file.
+var modelFit = map[certify.ModelFit]string{
+	certify.Satisfies:        "satisfies the CNF",
+	certify.SatisfiesButLast: "satisfies every clause but the last, which forbids it",
+	certify.Falsifies:        "falsifies a clause",
+}
+
+// checkSolutions checks the models of a solution file against the CNF
+// and prints, model by model, how each fits, then the verdict.
+func checkSolutions(c *cli.Context, in certify.CNF, name string, r io.Reader) error {
+	res, err := certify.CheckSolutions(in, name, r)
+	w := c.App.Writer
+	for i, m := range res.Models {
+		fmt.Fprintf(w, "model %d: %s\n", i+1, modelFit[m])
+	}
+	switch {
+	case err != nil:
+		return cli.Exit(err, exitError)
+	case !res.Verified():
+		fmt.Fprintf(w, "not verified: %s\n", res.Failure)
+		return cli.Exit("", exitError)
+	case len(res.Models) > 1:
+		fmt.Fprintf(w, "verified: %d different solutions\n", len(res.Models))
+	default:
+		fmt.Fprintln(w, "verified")
+	}
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"testing"
+
+	"github.com/nonosat/nonosat/batch"
 )
 
 // TestBatchShards: the shards of a run, each run on its own, hold every
@@ -12,7 +14,7 @@ import (
 func TestBatchShards(t *testing.T) {
 	whole := verdicts(t, readLines(t, run(t, "batch", "--no-progress", "testdata/batch").stdout))
 	for _, n := range []int{1, 2, 3, 7} {
-		got := map[batchKey]string{}
+		got := map[batch.Key]string{}
 		total := 0
 		for k := 1; k <= n; k++ {
 			shard := fmt.Sprintf("%d/%d", k, n)

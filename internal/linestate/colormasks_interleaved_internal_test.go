@@ -1,4 +1,4 @@
-package linesolve
+package linestate
 
 import (
 	"fmt"
