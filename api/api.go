@@ -154,8 +154,8 @@ func (s *Service) Call(ctx context.Context, name string, q Request) (Reply, erro
 
 // readPuzzle reads puzzle ?puzzle=N (default 1) of the body, in
 // ?format=NAME or in the format `check` would detect from the content, and
-// checks it against the size limit. index is N when the body holds several
-// puzzles, else 0, as in `check --json`. Parse errors name the line
+// checks it against the size limit, and answers N as its index, as
+// `check --json` does. Parse errors name the line
 // ("request:3: ...").
 func (s *Service) readPuzzle(q Request) (*puzzle.Puzzle, int, error) {
 	if len(bytes.TrimSpace(q.Body)) == 0 {
@@ -202,9 +202,6 @@ func (s *Service) readPuzzle(q Request) (*puzzle.Puzzle, int, error) {
 	p := es[n-1].Puzzle
 	if err := s.checkSize(p.Width(), p.Height()); err != nil {
 		return nil, 0, err
-	}
-	if len(es) == 1 {
-		n = 0
 	}
 	return p, n, nil
 }

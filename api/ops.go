@@ -27,7 +27,7 @@ import (
 // prints, and with ?detail=1 the cells the page marks.
 type Analysis struct {
 	report.Result
-	// Open lists the cells (row, column from 0) that line solving and
+	// Open lists the cells ([row, column], from 1) that line solving and
 	// probing leave undecided, the cells a solver has to guess.
 	Open [][2]int `json:"open,omitempty"`
 	// Differ lists the cells where the first two solutions differ (for
@@ -54,7 +54,9 @@ func (s *Service) analyze(ctx context.Context, q Request) (Reply, error) {
 				a.Open = openCells(ctx, p)
 			}
 			if len(res.Solutions) >= 2 {
-				a.Differ = picture.Diff(res.Solutions[0], res.Solutions[1])
+				for _, rc := range picture.Diff(res.Solutions[0], res.Solutions[1]) {
+					a.Differ = append(a.Differ, [2]int{rc[0] + 1, rc[1] + 1})
+				}
 			}
 		}
 	})
@@ -76,7 +78,7 @@ func openCells(ctx context.Context, p *puzzle.Puzzle) [][2]int {
 	for r, row := range st.Cells {
 		for c, d := range row {
 			if d.Len() > 1 {
-				open = append(open, [2]int{r, c})
+				open = append(open, [2]int{r + 1, c + 1})
 			}
 		}
 	}

@@ -19,9 +19,8 @@
 //   - [Stats] says what the run did: lines per verdict and their times,
 //     errors, files read and skipped.
 //
-// Each puzzle is named by a [Key]: its file and its index, 1-based in a
-// file of several puzzles and 0 when the file holds one (see
-// [report.Index]). A file that cannot be read, a puzzle the solver fails
+// Each puzzle is named by a [Key]: its file and its index, from 1; index
+// 0 is a file that could not be read. A file that cannot be read, a puzzle the solver fails
 // on or panics on, and a solution that fails [puzzle.Check] each give a
 // line with verdict [report.VerdictError]; the run goes on. An
 // interrupted run (ctx done) writes nothing for the puzzles under way, so

@@ -75,5 +75,8 @@ func readResults(r io.Reader, name string, done map[Key]bool) (int64, error) {
 			return 0, fmt.Errorf("%s:%d: not a batch result line; --resume wants the output of an earlier batch run", name, n)
 		}
 		done[Key{*j.File, j.Index}] = true
+		if j.Index == 0 { // before index counted from 1, a file's one puzzle was 0
+			done[Key{*j.File, 1}] = true
+		}
 	}
 }

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"bytes"
+	"cmp"
 	"maps"
 	"slices"
 	"strings"
@@ -17,9 +18,11 @@ func TestReadResults(t *testing.T) {
 		err  string
 	}{
 		{"empty", "", 0, nil, ""},
-		{"whole lines", "{\"file\":\"a\"}\n{\"file\":\"b\",\"index\":2}\n", 36, []Key{{"a", 0}, {"b", 2}}, ""},
-		{"cut last line", "{\"file\":\"a\"}\n{\"file\":\"b\",\"in", 13, []Key{{"a", 0}}, ""},
-		{"blank line", "\n{\"file\":\"a\"}\n", 14, []Key{{"a", 0}}, ""},
+		{"whole lines", "{\"file\":\"a\"}\n{\"file\":\"b\",\"index\":2}\n", 36, []Key{{"a", 0}, {"a", 1}, {"b", 2}}, ""},
+		{"cut last line", "{\"file\":\"a\"}\n{\"file\":\"b\",\"in", 13, []Key{{"a", 0}, {"a", 1}}, ""},
+		{"blank line", "\n{\"file\":\"a\"}\n", 14, []Key{{"a", 0}, {"a", 1}}, ""},
+		// Before index counted from 1, a file's one puzzle was index 0.
+		{"old one-puzzle line", "{\"file\":\"a\",\"index\":0,\"verdict\":\"unique\"}\n", 42, []Key{{"a", 0}, {"a", 1}}, ""},
 		{"bad line", "{\"file\":\"a\"}\nhello\n{\"file\":\"b\"}\n", 0, nil, "out.jsonl:2: not a batch result line"},
 		{"no file", "{\"index\":1}\n", 0, nil, "out.jsonl:1: not a batch result line"},
 	}
@@ -33,7 +36,7 @@ func TestReadResults(t *testing.T) {
 				}
 				return
 			}
-			got := slices.SortedFunc(maps.Keys(done), func(a, b Key) int { return strings.Compare(a.File, b.File) })
+			got := slices.SortedFunc(maps.Keys(done), func(a, b Key) int { return cmp.Or(strings.Compare(a.File, b.File), a.Index-b.Index) })
 			if err != nil || keep != tt.keep || !slices.Equal(got, tt.want) {
 				t.Errorf("readResults(%q) = %d, %v, %v; want %d, %v", tt.in, keep, got, err, tt.keep, tt.want)
 			}

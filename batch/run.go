@@ -146,7 +146,7 @@ func (r *run) list(ctx context.Context, files []File) (scans []scanned, total in
 			count(Key{s.path, 0})
 		default:
 			for i := range s.n {
-				count(Key{s.path, report.Index(i+1, s.n)})
+				count(Key{s.path, i + 1})
 			}
 		}
 		s.es = nil // read again when its turn comes
@@ -202,7 +202,7 @@ func (r *run) feed(ctx context.Context, scans []scanned, jobs chan<- job) {
 			continue
 		}
 		for i, e := range s.es { // an invalid puzzle is an error line of its own
-			if !send(job{key: Key{s.path, report.Index(i+1, len(s.es))}, p: e.Puzzle, err: e.Err}) {
+			if !send(job{key: Key{s.path, i + 1}, p: e.Puzzle, err: e.Err}) {
 				return
 			}
 		}

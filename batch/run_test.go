@@ -27,11 +27,11 @@ import (
 // parse; README.md and notes.txt are no puzzles; .hidden.non is not read.
 var want = map[batch.Key]string{
 	key("testdata/broken.nin", 0):   report.VerdictError,
-	key("testdata/cross.non", 0):    "unique",
+	key("testdata/cross.non", 1):    "unique",
 	key("testdata/set.tatham", 1):   "multiple",
 	key("testdata/set.tatham", 2):   "none",
 	key("testdata/set.tatham", 3):   "unique",
-	key("testdata/sub/boat.nin", 0): "unique",
+	key("testdata/sub/boat.nin", 1): "unique",
 }
 
 func key(file string, index int) batch.Key {
@@ -107,7 +107,7 @@ func TestRun(t *testing.T) {
 		t.Errorf("Run verdicts = %v, want %v", got, want)
 	}
 	for _, l := range rs {
-		if l.File == key("testdata/sub/boat.nin", 0).File {
+		if l.File == key("testdata/sub/boat.nin", 1).File {
 			boat := []string{"...#..", "..##..", ".###..", "######", ".####."}
 			if len(l.Solutions) != 1 || !slices.Equal(l.Solutions[0], boat) {
 				t.Errorf("boat line = %+v, want its one solution %q", l, boat)
@@ -157,10 +157,10 @@ func TestRunPanic(t *testing.T) {
 	for _, l := range lines(t, out.String()) {
 		got[batch.Key{File: l.File, Index: l.Index}] = l.Error
 	}
-	if e := got[key("testdata/cross.non", 0)]; !strings.HasPrefix(e, "panic while solving: runtime error: index out of range") || !strings.Contains(e, "run_test.go") {
+	if e := got[key("testdata/cross.non", 1)]; !strings.HasPrefix(e, "panic while solving: runtime error: index out of range") || !strings.Contains(e, "run_test.go") {
 		t.Errorf("cross.non error = %q, want the panic and where it happened", e)
 	}
-	if e := got[key("testdata/sub/boat.nin", 0)]; e != "the solver broke" {
+	if e := got[key("testdata/sub/boat.nin", 1)]; e != "the solver broke" {
 		t.Errorf("boat.nin error = %q, want the solver's error", e)
 	}
 	if e := got[key("testdata/set.tatham", 3)]; e != "" {

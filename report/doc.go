@@ -6,8 +6,10 @@
 // info` gives of a puzzle ([Info]), and what line solving knows of a grid
 // when a solve times out ([Known]).
 //
-// A [Result] names its puzzle by file and index: index counts from 1 in a
-// file that holds several puzzles and is 0 when the file holds one (see
-// [Index]). Solutions are rows of palette characters, as the puzzle's text
-// formats draw them.
+// A [Result] names its puzzle by file and index, the puzzle's place in
+// the file counted from 1 (1 for a file that holds one puzzle); index 0
+// names the file as a whole, in the error line of a file that could not
+// be read. Rows and columns count from 1 everywhere, as in the DIMACS
+// header's cell map. Solutions are rows of palette characters, as the
+// puzzle's text formats draw them. docs/json.md describes every field.
 package report

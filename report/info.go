@@ -10,8 +10,8 @@ import (
 // grade.
 type Info struct {
 	File        string        `json:"file"`
-	Index       int           `json:"index"` // see [Index]
-	Count       int           `json:"count"` // puzzles in the file
+	Index       int           `json:"index"`   // see [Index]
+	Puzzles     int           `json:"puzzles"` // puzzles in the file
 	ID          string        `json:"id"`
 	Title       string        `json:"title"`
 	Author      string        `json:"author,omitempty"`
@@ -41,7 +41,7 @@ type InfoColor struct {
 // file that holds count puzzles; p must be valid.
 func Describe(file string, index, count int, p *puzzle.Puzzle) Info {
 	in := Info{
-		File: file, Index: index, Count: count,
+		File: file, Index: index, Puzzles: count,
 		ID: p.ID, Title: p.Title, Author: p.Author, Copyright: p.Copyright, Description: p.Description,
 		Width: p.Width(), Height: p.Height(),
 		Goal: p.Goal != nil,

@@ -10,7 +10,7 @@ import (
 // count with --json (and by batch, and answered by the APIs).
 type Result struct {
 	File       string        `json:"file"`
-	Index      int           `json:"index"` // see [Index]
+	Index      int           `json:"index"` // the puzzle's place in its file, from 1; 0: the file as a whole could not be read
 	ID         string        `json:"id,omitempty"`
 	Title      string        `json:"title"`
 	Width      int           `json:"width"`
@@ -57,15 +57,6 @@ type Stats struct {
 	MS        int64 `json:"ms"`
 }
 
-// Index is the index a result gives the n-th puzzle (from 1) of a file
-// that holds count puzzles: n, or 0 when the file holds one.
-func Index(n, count int) int {
-	if count == 1 {
-		return 0
-	}
-	return n
-}
-
 // PaletteOf lists p's colours, background first, as [Result.Palette].
 func PaletteOf(p *puzzle.Puzzle) []Swatch {
 	var out []Swatch
@@ -92,7 +83,7 @@ func Rows(p *puzzle.Puzzle, g puzzle.Grid) []string {
 	return rows
 }
 
-// New describes puzzle p (the index-th of file, see [Index]) and, if res
+// New describes puzzle p (the index-th of file, from 1) and, if res
 // is not nil, its verdict and solutions.
 func New(file string, index int, p *puzzle.Puzzle, res *solver.Result) Result {
 	j := Result{File: file, Index: index, ID: p.ID, Title: p.Title, Width: p.Width(), Height: p.Height()}

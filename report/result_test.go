@@ -11,15 +11,6 @@ import (
 	"github.com/nonosat/nonosat/solver"
 )
 
-func TestIndex(t *testing.T) {
-	tests := []struct{ n, count, want int }{{1, 1, 0}, {1, 3, 1}, {3, 3, 3}}
-	for _, tt := range tests {
-		if got := report.Index(tt.n, tt.count); got != tt.want {
-			t.Errorf("Index(%d, %d) = %d, want %d", tt.n, tt.count, got, tt.want)
-		}
-	}
-}
-
 // The solutions of a result read back, through the palette it lists, as
 // grids that satisfy the clues.
 func TestNewSolutionsReadBack(t *testing.T) {

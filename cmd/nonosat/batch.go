@@ -17,7 +17,7 @@ func batchCmd() *cli.Command {
 			"of every puzzle file, N at a time. Each result is written as one JSON line (the schema\n" +
 			"of solve --json, verdict \"error\" and an \"error\" field for what could not be solved)\n" +
 			"as soon as it is done, so the output holds every finished puzzle whenever the run stops.\n" +
-			"Puzzles are named by file and index (1-based in files holding several, else 0).\n" +
+			"Puzzles are named by file and index (from 1; 0 for a file that cannot be read).\n" +
 			"\n" +
 			"Which files: every file named on the command line is read. Inside folders, files\n" +
 			"and folders whose names start with \".\" are ignored; a file whose suffix is that of\n" +

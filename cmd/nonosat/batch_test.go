@@ -40,11 +40,11 @@ func TestMain(m *testing.M) {
 // parse; README.md, notes.txt and .hidden.non are not read.
 var batchWant = map[batch.Key]string{
 	{File: "testdata/batch/broken.nin", Index: 0}:   report.VerdictError,
-	{File: "testdata/batch/cross.non", Index: 0}:    "unique",
+	{File: "testdata/batch/cross.non", Index: 1}:    "unique",
 	{File: "testdata/batch/set.tatham", Index: 1}:   "multiple",
 	{File: "testdata/batch/set.tatham", Index: 2}:   "none",
 	{File: "testdata/batch/set.tatham", Index: 3}:   "unique",
-	{File: "testdata/batch/sub/boat.nin", Index: 0}: "unique",
+	{File: "testdata/batch/sub/boat.nin", Index: 1}: "unique",
 }
 
 const batchBrokenError = "testdata/batch/broken.nin:3: file ends after 2 of 5 row clues"
@@ -139,7 +139,7 @@ func TestBatchStdout(t *testing.T) {
 		{File: "testdata/batch/set.tatham", Index: 1}:   "multiple",
 		{File: "testdata/batch/set.tatham", Index: 2}:   "none",
 		{File: "testdata/batch/set.tatham", Index: 3}:   "unique",
-		{File: "testdata/batch/sub/boat.nin", Index: 0}: "unique",
+		{File: "testdata/batch/sub/boat.nin", Index: 1}: "unique",
 		// Named on the command line, so read, and not a puzzle.
 		{File: "testdata/batch/notes.txt", Index: 0}: report.VerdictError,
 	}
@@ -244,7 +244,7 @@ func TestBatchTimeout(t *testing.T) {
 		{File: "testdata/batch/set.tatham", Index: 1}: "timeout", // needs SAT
 		{File: "testdata/batch/set.tatham", Index: 2}: "none",
 		{File: "testdata/batch/set.tatham", Index: 3}: "unique",
-		{File: "testdata/batch/cross.non", Index: 0}:  "unique",
+		{File: "testdata/batch/cross.non", Index: 1}:  "unique",
 	}
 	if got := verdicts(t, readLines(t, r.stdout)); !maps.Equal(got, want) {
 		t.Errorf("nonosat batch --timeout 1ns: verdicts = %v, want %v", got, want)
@@ -287,7 +287,7 @@ func TestBatchDanglingLink(t *testing.T) {
 	r := run(t, "batch", dir)
 	lines := readLines(t, r.stdout)
 	got := verdicts(t, lines)
-	want := map[batch.Key]string{{File: filepath.Join(dir, "cross.non"), Index: 0}: "unique", {File: filepath.Join(dir, "link.non"), Index: 0}: report.VerdictError}
+	want := map[batch.Key]string{{File: filepath.Join(dir, "cross.non"), Index: 1}: "unique", {File: filepath.Join(dir, "link.non"), Index: 0}: report.VerdictError}
 	if r.code != exitError || !maps.Equal(got, want) {
 		t.Fatalf("nonosat batch: %v\nverdicts %v, want %v", r, got, want)
 	}
@@ -371,7 +371,7 @@ func TestBatchProof(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "in", "set.tatham"), set, 0o666); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"a/x.non 0": "unique", "b/x.non 0": "none", "set.tatham 1": "multiple", "set.tatham 2": "none", "set.tatham 3": "unique"}
+	want := map[string]string{"a/x.non 1": "unique", "b/x.non 1": "none", "set.tatham 1": "multiple", "set.tatham 2": "none", "set.tatham 3": "unique"}
 	check := func(t *testing.T, out, proofs string) {
 		t.Helper()
 		lines := readLines(t, readFile(t, out))

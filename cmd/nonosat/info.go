@@ -59,14 +59,14 @@ func info(c *cli.Context, args []string) error {
 			fmt.Fprintf(c.App.ErrWriter, "nonosat: %v\n", e.Err)
 			bad = true
 			if enc != nil { // its line too, as solve --json writes one
-				if err := enc.Encode(report.Info{File: name, Index: report.Index(i+1, len(es)), Count: len(es), Error: e.Err.Error()}); err != nil {
+				if err := enc.Encode(report.Info{File: name, Index: i + 1, Puzzles: len(es), Error: e.Err.Error()}); err != nil {
 					return cli.Exit(err, exitError)
 				}
 			}
 			continue
 		}
 		p := e.Puzzle
-		in := report.Describe(name, report.Index(i+1, len(es)), len(es), p)
+		in := report.Describe(name, i+1, len(es), p)
 		if c.Bool("grade") {
 			if err := gradeInfo(c, &in, p); err != nil {
 				return err
@@ -93,8 +93,8 @@ func info(c *cli.Context, args []string) error {
 
 func writeInfo(w io.Writer, in report.Info) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
-	if in.Count > 1 {
-		fmt.Fprintf(tw, "puzzle:\t%d of %d\n", in.Index, in.Count)
+	if in.Puzzles > 1 {
+		fmt.Fprintf(tw, "puzzle:\t%d of %d\n", in.Index, in.Puzzles)
 	}
 	fmt.Fprintf(tw, "title:\t%s\n", orNone(in.Title))
 	fmt.Fprintf(tw, "id:\t%s\n", orNone(in.ID))

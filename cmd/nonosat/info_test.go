@@ -124,7 +124,7 @@ func TestInfoSeveral(t *testing.T) {
 		for _, c := range in.Colors {
 			cells = append(cells, c.Cells)
 		}
-		if in.Index != i+1 || in.Count != 2 || in.ID != want.id || !reflect.DeepEqual(cells, want.cells) || in.GoalOK == nil || !*in.GoalOK {
+		if in.Index != i+1 || in.Puzzles != 2 || in.ID != want.id || !reflect.DeepEqual(cells, want.cells) || in.GoalOK == nil || !*in.GoalOK {
 			t.Errorf("info --json garden.xml, puzzle %d = %+v, want id %s, cells %v, a goal that checks", i+1, in, want.id, want.cells)
 		}
 	}

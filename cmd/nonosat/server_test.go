@@ -196,8 +196,8 @@ func TestAnalyzeDetail(t *testing.T) {
 		}
 		// A cell line logic decides has the same colour in every solution.
 		open := map[[2]int]bool{}
-		for _, x := range a.Open {
-			open[x] = true
+		for _, x := range a.Open { // the API counts from 1
+			open[[2]int{x[0] - 1, x[1] - 1}] = true
 		}
 		for r := range h {
 			for c := range w {
@@ -219,7 +219,8 @@ func TestAnalyzeDetail(t *testing.T) {
 			if len(a.Differ) == 0 {
 				t.Fatal("multiple without differing cells")
 			}
-			for _, d := range a.Differ {
+			for _, d1 := range a.Differ {
+				d := [2]int{d1[0] - 1, d1[1] - 1}
 				if s0[d[0]][d[1]] == s1[d[0]][d[1]] || !open[d] {
 					t.Errorf("cell %v listed as differing (open %v)", d, open[d])
 				}

@@ -426,7 +426,7 @@ func (r *solveRun) printResult(s outcome) error {
 			bare.Solutions = nil
 			shown = &bare
 		}
-		j := report.New(file, index, p, shown)
+		j := report.New(file, max(index, 1), p, shown)
 		j.Count = res.Count
 		if m == modeCheck {
 			j.Solutions = j.Solutions[:min(len(j.Solutions), 2)]
@@ -491,7 +491,7 @@ func (r *solveRun) printResult(s outcome) error {
 // error; err already names the file, line and puzzle.
 func printBad(c *cli.Context, file string, index int, err error) error {
 	if c.Bool("json") {
-		b, jerr := json.Marshal(report.Failed(file, index, err.Error()))
+		b, jerr := json.Marshal(report.Failed(file, max(index, 1), err.Error()))
 		if jerr != nil {
 			return jerr
 		}

@@ -114,7 +114,7 @@ async function analyze() {
 }
 
 function keys(cells) {
-  return new Set((cells || []).map(([r, c]) => r + "," + c));
+  return new Set((cells || []).map(([r, c]) => r - 1 + "," + (c - 1))); // the API counts from 1
 }
 
 // ---- editing
