@@ -65,7 +65,7 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, slots: make(chan struct{}, cfg.MaxSolves)}
 	ac := cfg.Config
-	ac.Acquire = s.Acquire
+	ac.Acquire = func(ctx context.Context, _ api.Lane) (func(), error) { return s.Acquire(ctx) }
 	s.api = api.New(ac)
 	mux := http.NewServeMux()
 	for _, name := range api.Calls() {
