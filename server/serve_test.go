@@ -284,6 +284,7 @@ func TestMetrics(t *testing.T) {
 		`nonosat_requests_total{route="solve",code="400"} 1`,
 		`nonosat_requests_total{route="solve",code="405"} 1`,
 		`nonosat_slots{lane="search"} 3`,
+		`nonosat_slots{lane="lines"} 48`,
 		`nonosat_slots_in_use{lane="search"} 0`,
 		`nonosat_queue_length{lane="search"} 0`,
 		`nonosat_queue_capacity{lane="search"} 12`,

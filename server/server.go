@@ -28,9 +28,9 @@ type Config struct {
 	api.Config       // per call: deadline, puzzle size, certificate size, memory, worker
 	MaxBody    int64 // bytes of a request body; 4 MiB by default
 	// MaxSolves is the number of calls that may search at once (the
-	// search lane), and also of those that line solving decides (the
-	// lines lane, see api.Lane), which never wait behind a search; 2
-	// by default.
+	// search lane); 2 by default. The lines lane (see api.Lane), where
+	// each call line solves for milliseconds and never waits behind a
+	// search, has linesPerSlot times as many slots.
 	MaxSolves int
 	// MaxQueue is the number of calls that may wait for a search slot,
 	// each until its deadline; more are refused with 503 at once. 0
@@ -48,6 +48,14 @@ type Config struct {
 	// Log, if set, gets one line per request (see [Server.ServeHTTP]).
 	Log *slog.Logger
 }
+
+// linesPerSlot is the lines lane's slots per search slot. Few slots
+// would bound its CPU no better than the Go scheduler does, and would
+// make every call of the lane wait while a holder waits for a CPU among
+// the server's other goroutines: with 2 slots, 200 clients saw line
+// solving's p50 at twice that of calls that take no slot
+// (benchmarks/RESULTS.md, "serve under load").
+const linesPerSlot = 16
 
 // Server answers the page, the JSON API, health and metrics. It keeps no
 // state between requests but the slots of the calls running now and the
@@ -106,7 +114,7 @@ func New(cfg Config) *Server {
 	case cfg.MaxQueue < 0:
 		cfg.MaxQueue = 0
 	}
-	s := &Server{cfg: cfg, lines: newPool(api.Lines, cfg.MaxSolves, -1), search: newPool(api.Search, cfg.MaxSolves, cfg.MaxQueue)}
+	s := &Server{cfg: cfg, lines: newPool(api.Lines, linesPerSlot*cfg.MaxSolves, -1), search: newPool(api.Search, cfg.MaxSolves, cfg.MaxQueue)}
 	ac := cfg.Config
 	ac.Acquire = s.acquire
 	s.api = api.New(ac)
