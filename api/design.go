@@ -34,7 +34,7 @@ func (s *Service) designCall(ctx context.Context, f func(ctx context.Context) er
 	}
 	defer release()
 	infoFrom(ctx).Lane = Search
-	err = f(yielding(ctx))
+	err = f(ctx)
 	if clock.Err(ctx) != nil {
 		return &Error{StatusUnavailable, "no answer within the deadline"}
 	}

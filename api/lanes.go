@@ -3,8 +3,6 @@ package api
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"sync/atomic"
 
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/internal/clock"
@@ -57,51 +55,29 @@ func infoFrom(ctx context.Context) *Info {
 }
 
 // slot waits for the slot p is solved in and returns the function that
-// frees it, and the context to solve in: a Lines slot when line solving
-// decides p within linesWork (tried in that slot), else, once the memory
-// check passed, a Search slot, whose solve yields (see yielding). Every
-// transport runs the same checks, with or without Config.Acquire, so
-// that their answers agree.
-func (s *Service) slot(ctx context.Context, p *puzzle.Puzzle) (context.Context, func(), error) {
+// frees it: a Lines slot when line solving decides p within linesWork
+// (tried in that slot), else, once the memory check passed, a Search
+// slot. Every transport runs the same checks, with or without
+// Config.Acquire, so that their answers agree.
+func (s *Service) slot(ctx context.Context, p *puzzle.Puzzle) (func(), error) {
 	in := infoFrom(ctx)
 	release, err := s.acquire(ctx, Lines)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if linesDecide(ctx, p) {
 		in.Lane = Lines
-		return ctx, release, nil
+		return release, nil
 	}
 	release()
 	if err := s.checkMemory(p); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if release, err = s.acquire(ctx, Search); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	in.Lane = Search
-	return yielding(ctx), release, nil
-}
-
-// yielding returns ctx with an Err that lets other goroutines run every
-// yieldEvery calls. The solvers ask for it after every conflict
-// (clock.Err); without it a search keeps its CPU until Go preempts it,
-// after 10 ms, and a call of the lines lane that a search's CPU stands
-// in front of waits that long at each step.
-func yielding(ctx context.Context) context.Context { return &yieldCtx{Context: ctx} }
-
-const yieldEvery = 8
-
-type yieldCtx struct {
-	context.Context
-	n atomic.Uint32 // the portfolio's learners share it
-}
-
-func (c *yieldCtx) Err() error {
-	if c.n.Add(1)%yieldEvery == 0 {
-		runtime.Gosched()
-	}
-	return c.Context.Err()
+	return release, nil
 }
 
 // linesDecide reports whether line solving alone decides p, a grid or a

@@ -114,7 +114,7 @@ func (s *Service) solve(ctx context.Context, q Request) (Reply, error) {
 func (s *Service) solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Options, then func(context.Context, *solver.Result)) (*solver.Result, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Deadline)
 	defer cancel()
-	ctx, release, err := s.slot(ctx, p)
+	release, err := s.slot(ctx, p)
 	if err != nil {
 		return nil, err
 	}

@@ -99,6 +99,13 @@ func serve(c *cli.Context, _ []string) error {
 		cfg.Hosts = server.LoopbackHosts(addr.Port)
 	}
 	srv := server.New(cfg)
+	// Each search holds a P (a Go processor) while it runs. With no more
+	// Ps than CPUs, a request that arrives while every P searches waits
+	// for Go to preempt one, and while the machine is busy for the OS to
+	// run that search's thread again; with a P for each search beyond
+	// the usual ones, it runs at once on a thread of its own, which the
+	// OS scheduler, favouring threads that wake, runs soon.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + slots))
 	// Calls run in base, which the end of the grace period cancels.
 	base, stopCalls := context.WithCancel(context.Background())
 	defer stopCalls()

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -90,7 +91,11 @@ func TestServeCommand(t *testing.T) {
 		warn bool
 	}{{"127.0.0.1:0", false}, {"0.0.0.0:0", true}} {
 		t.Run(tc.addr, func(t *testing.T) {
-			s := startServe(t, tc.addr)
+			procs := runtime.GOMAXPROCS(0)
+			s := startServe(t, tc.addr, "--max-solves", "3")
+			if got := runtime.GOMAXPROCS(0); got != procs+3 {
+				t.Errorf("GOMAXPROCS %d while serving with 3 search slots, want %d", got, procs+3)
+			}
 			res, err := http.Get(s.url)
 			if err != nil {
 				t.Fatal(err)
@@ -108,6 +113,9 @@ func TestServeCommand(t *testing.T) {
 			s.stop()
 			if code := s.wait(t, 10*time.Second); code != exitOK {
 				t.Errorf("exit %d: %s", code, s.errb.String())
+			}
+			if got := runtime.GOMAXPROCS(0); got != procs {
+				t.Errorf("GOMAXPROCS %d after serving, want %d back", got, procs)
 			}
 		})
 	}
