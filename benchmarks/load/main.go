@@ -254,11 +254,12 @@ func machine() string {
 
 // outcome is what one request got.
 type outcome struct {
-	class  string
-	status int // 0: no answer
-	err    error
-	dur    time.Duration
-	at     time.Time // when it was sent
+	class   string
+	status  int // 0: no answer
+	verdict string
+	err     error
+	dur     time.Duration
+	at      time.Time // when it was sent
 }
 
 // tally collects outcomes by class.
@@ -318,14 +319,22 @@ func (c *client) post(ctx context.Context, call string, b body, r io.Reader, len
 	return res.StatusCode, data, err
 }
 
-// timed runs f and records its outcome in class.
-func timed(t *tally, class string, f func() (int, error)) outcome {
+// timedCall posts b to /api/call and records the outcome, with the
+// verdict of a 200.
+func timedCall(ctx context.Context, cl *client, t *tally, class, call string, b body, r io.Reader, n int64) outcome {
 	start := time.Now()
-	status, err := f()
+	status, data, err := cl.post(ctx, call, b, r, n)
 	o := outcome{class: class, status: status, err: err, dur: time.Since(start), at: start}
+	if status == http.StatusOK {
+		if m := verdictRE.FindSubmatch(data); m != nil {
+			o.verdict = string(m[1])
+		}
+	}
 	t.add(o)
 	return o
 }
+
+var verdictRE = regexp.MustCompile(`"verdict":"([a-z]+)"`)
 
 // slowReader gives its data n bytes at a time, pause apart.
 type slowReader struct {
@@ -395,43 +404,34 @@ var classes = []string{"line", "survey-line", "colour", "search", "malformed", "
 // request sends one request of class and records it.
 func request(ctx context.Context, cl *client, t *tally, ps *puzzles, class string, rng *rand.Rand, oversize int64) {
 	pick := func(bs []body) body { return bs[rng.IntN(len(bs))] }
-	status := func(call string, b body, r io.Reader, n int64) func() (int, error) {
-		return func() (int, error) {
-			s, _, err := cl.post(ctx, call, b, r, n)
-			return s, err
-		}
-	}
 	switch class {
 	case "line":
-		timed(t, class, status("analyze", pick(ps.line), nil, 0))
+		timedCall(ctx, cl, t, class, "analyze", pick(ps.line), nil, 0)
 	case "survey-line":
 		if len(ps.surveyLine) == 0 {
-			timed(t, "line", status("analyze", pick(ps.line), nil, 0))
+			timedCall(ctx, cl, t, "line", "analyze", pick(ps.line), nil, 0)
 			return
 		}
-		timed(t, class, status("analyze", pick(ps.surveyLine), nil, 0))
+		timedCall(ctx, cl, t, class, "analyze", pick(ps.surveyLine), nil, 0)
 	case "colour":
-		timed(t, class, status("analyze", pick(ps.colour), nil, 0))
+		timedCall(ctx, cl, t, class, "analyze", pick(ps.colour), nil, 0)
 	case "search":
-		timed(t, class, status("analyze", pick(ps.hard), nil, 0))
+		timedCall(ctx, cl, t, class, "analyze", pick(ps.hard), nil, 0)
 	case "malformed":
-		timed(t, class, status("analyze", pick(ps.malformed), nil, 0))
+		timedCall(ctx, cl, t, class, "analyze", pick(ps.malformed), nil, 0)
 	case "oversize":
 		n := oversize
 		if rng.IntN(2) == 0 {
 			n = -1 // chunked: the server finds out while reading
 		}
-		timed(t, class, status("solve", body{}, &zeros{oversize}, n))
+		timedCall(ctx, cl, t, class, "solve", body{}, &zeros{oversize}, n)
 	case "slow":
 		b := pick(ps.line)
-		timed(t, class, status("analyze", b, &slowReader{data: b.data, n: 16, pause: 100 * time.Millisecond}, int64(len(b.data))))
+		timedCall(ctx, cl, t, class, "analyze", b, &slowReader{data: b.data, n: 16, pause: 100 * time.Millisecond}, int64(len(b.data)))
 	case "disconnect":
 		dctx, cancel := context.WithTimeout(ctx, time.Duration(100+rng.IntN(900))*time.Millisecond)
 		defer cancel()
-		timed(t, class, func() (int, error) {
-			s, _, err := cl.post(dctx, "analyze", ps.endless, nil, 0)
-			return s, err
-		})
+		timedCall(dctx, cl, t, class, "analyze", ps.endless, nil, 0)
 	}
 }
 
@@ -569,10 +569,7 @@ func runDisconnect(ctx context.Context, srv *server, ps *puzzles, r *report) {
 		wg.Go(func() {
 			defer cancel()
 			for dctx.Err() == nil {
-				o := timed(&t, "disconnect", func() (int, error) {
-					s, _, err := cl.post(dctx, "analyze", ps.endless, nil, 0)
-					return s, err
-				})
+				o := timedCall(dctx, cl, &t, "disconnect", "analyze", ps.endless, nil, 0)
 				mu.Lock()
 				if e := o.at.Add(o.dur); e.After(last) {
 					last = e
@@ -663,10 +660,7 @@ func runSlowloris(ctx context.Context, srv *server, ps *puzzles, r *report) {
 		if rng.IntN(4) == 0 {
 			b, class = ps.colour[rng.IntN(len(ps.colour))], "colour"
 		}
-		timed(&t, class, func() (int, error) {
-			s, _, err := cl.post(ctx, "analyze", b, nil, 0)
-			return s, err
-		})
+		timedCall(ctx, cl, &t, class, "analyze", b, nil, 0)
 		time.Sleep(50 * time.Millisecond)
 	}
 	wg.Wait()
@@ -711,10 +705,7 @@ func runSigterm(ctx context.Context, srv *server, ps *puzzles, r *report) {
 				if after {
 					class += " (sent after SIGTERM)"
 				}
-				o := timed(&t, class, func() (int, error) {
-					s, _, err := cl.post(ctx, "analyze", b, nil, 0)
-					return s, err
-				})
+				o := timedCall(ctx, cl, &t, class, "analyze", b, nil, 0)
 				if o.err != nil && after {
 					return // the server is gone
 				}
@@ -797,11 +788,16 @@ func (r *report) check(ok bool, target, got string) {
 	r.printf("- **%s** %s: %s\n\n", mark, target, got)
 }
 
-// statuses counts outcomes by status ("200×12 503×3 none×2").
+// statuses counts outcomes by status, and 200s by verdict when they
+// differ ("200×12 (unique 10, timeout 2) 503×3 none×2").
 func statuses(os []outcome) string {
 	n := map[int]int{}
+	verdicts := map[string]int{}
 	for _, o := range os {
 		n[o.status]++
+		if o.verdict != "" {
+			verdicts[o.verdict]++
+		}
 	}
 	var keys []int
 	for k := range n {
@@ -815,6 +811,14 @@ func statuses(os []outcome) string {
 			name = "none"
 		}
 		parts = append(parts, fmt.Sprintf("%s×%d", name, n[k]))
+		if k == http.StatusOK && len(verdicts) > 1 {
+			var vs []string
+			for v, c := range verdicts {
+				vs = append(vs, fmt.Sprintf("%s %d", v, c))
+			}
+			slices.Sort(vs)
+			parts = append(parts, "("+strings.Join(vs, ", ")+")")
+		}
 	}
 	return strings.Join(parts, " ")
 }
