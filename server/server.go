@@ -52,9 +52,8 @@ type Config struct {
 // linesPerSlot is the lines lane's slots per search slot. Few slots
 // would bound its CPU no better than the Go scheduler does, and would
 // make every call of the lane wait while a holder waits for a CPU among
-// the server's other goroutines: with 2 slots, 200 clients saw line
-// solving's p50 at twice that of calls that take no slot
-// (benchmarks/RESULTS.md, "serve under load").
+// the server's other goroutines (benchmarks/RESULTS.md, "serve under
+// load").
 const linesPerSlot = 16
 
 // Server answers the page, the JSON API, health and metrics. It keeps no
