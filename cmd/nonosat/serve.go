@@ -42,7 +42,7 @@ func serveCmd() *cli.Command {
 			&cli.BoolFlag{Name: "open", Usage: "open the page in the desktop's browser (xdg-open)"},
 			&cli.DurationFlag{Name: "request-timeout", Aliases: []string{"timeout"}, Value: 10 * time.Second, Usage: "give each call at most `D`, waiting for a slot included; a solve then answers verdict timeout"},
 			&cli.IntFlag{Name: "max-solves", Value: runtime.NumCPU(), DefaultText: "number of cores", Usage: "run at most `N` searches at once (and as many puzzles that line solving decides)"},
-			&cli.IntFlag{Name: "max-queue", DefaultText: "4 × --max-solves", Usage: "let at most `N` calls wait for a search slot, until their deadline; more get 503 at once (0: none wait)"},
+			&cli.IntFlag{Name: "max-queue", DefaultText: "4 per search slot", Usage: "let at most `N` calls wait for a search slot, until their deadline; more get 503 at once (0: none wait)"},
 			&cli.StringFlag{Name: "max-memory", Value: "auto", Usage: "let all searches together take at most `SIZE` of memory: each of --max-solves gets its share, and a puzzle whose search would pass it gets 413 (e.g. 2G, 500M; 0: no limit; auto: half the machine's memory)"},
 			&cli.Int64Flag{Name: "max-body", Value: 4 << 20, Usage: "refuse request bodies over `BYTES`"},
 			&cli.IntFlag{Name: "max-header", Value: 1 << 20, Usage: "refuse request headers over `BYTES` (the request line included: /api/hint's ?grid= is there)"},
