@@ -41,6 +41,7 @@ func badRequest(format string, args ...any) *Error {
 type Request struct {
 	Body  []byte
 	Query url.Values
+	info  *Info // what Call reports of the call, while it runs
 }
 
 // Reply is a call's answer: Value, marshalled as JSON, when Body is nil;
@@ -50,6 +51,7 @@ type Reply struct {
 	Body        []byte
 	ContentType string
 	Download    string
+	Info        Info // for a log
 }
 
 // Config holds the limits of a [Service]; the zero value of a field means
@@ -65,10 +67,11 @@ type Config struct {
 	// Worker, if set, runs gophersat in a child process, so that the
 	// deadline holds (see solver.Options.Worker).
 	Worker []string
-	// Acquire, if set, waits for a slot to solve in and returns the
-	// function that frees it; an error (an [*Error] with status 503)
-	// when ctx ends first. Unset: no limit.
-	Acquire func(ctx context.Context) (release func(), err error)
+	// Acquire, if set, waits for a slot of lane to solve in and
+	// returns the function that frees it; an error (an [*Error] with
+	// status 503) when ctx ends first, or when the server has no room
+	// for another waiter. Unset: no limit.
+	Acquire func(ctx context.Context, lane Lane) (release func(), err error)
 }
 
 // Defaults of [Config].
@@ -132,7 +135,16 @@ func Calls() []string {
 }
 
 // Call runs the call name on q within ctx (and the service's deadline).
+// Reply.Info describes the call, also when it fails.
 func (s *Service) Call(ctx context.Context, name string, q Request) (Reply, error) {
+	in := &Info{}
+	q.info = in
+	rep, err := s.call(context.WithValue(ctx, infoKey{}, in), name, q)
+	rep.Info = *in
+	return rep, err
+}
+
+func (s *Service) call(ctx context.Context, name string, q Request) (Reply, error) {
 	f, ok := calls[name]
 	if !ok {
 		return Reply{}, &Error{StatusNotFound, fmt.Sprintf("no API call %q (%s)", name, strings.Join(Calls(), ", "))}
@@ -200,6 +212,9 @@ func (s *Service) readPuzzle(q Request) (*puzzle.Puzzle, int, error) {
 		return nil, 0, bad(err)
 	}
 	p := es[n-1].Puzzle
+	if q.info != nil {
+		q.info.Width, q.info.Height = p.Width(), p.Height()
+	}
 	if err := s.checkSize(p.Width(), p.Height()); err != nil {
 		return nil, 0, err
 	}
@@ -221,12 +236,12 @@ func formatNames() string {
 	return strings.Join(names, ", ")
 }
 
-// acquire waits for a solve slot when the service has a limit.
-func (s *Service) acquire(ctx context.Context) (func(), error) {
+// acquire waits for a slot of lane when the service has a limit.
+func (s *Service) acquire(ctx context.Context, lane Lane) (func(), error) {
 	if s.cfg.Acquire == nil {
 		return func() {}, nil
 	}
-	return s.cfg.Acquire(ctx)
+	return s.cfg.Acquire(ctx, lane)
 }
 
 // boolParam reads a query flag: 1, true or yes.

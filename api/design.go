@@ -28,11 +28,12 @@ import (
 func (s *Service) designCall(ctx context.Context, f func(ctx context.Context) error) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Deadline)
 	defer cancel()
-	release, err := s.acquire(ctx)
+	release, err := s.acquire(ctx, Search)
 	if err != nil {
 		return err
 	}
 	defer release()
+	infoFrom(ctx).Lane = Search
 	err = f(ctx)
 	if clock.Err(ctx) != nil {
 		return &Error{StatusUnavailable, "no answer within the deadline"}

@@ -105,15 +105,16 @@ func (s *Service) solve(ctx context.Context, q Request) (Reply, error) {
 	return Reply{Value: j}, nil
 }
 
-// solveOne solves p in a slot, within the server's deadline and the
-// request's life: a client that goes away (the page sends a newer edit)
+// solveOne solves p in its slot (the lines lane's when line solving
+// decides it, see slot), within the server's deadline and the request's
+// life: a client that goes away (the page sends a newer edit)
 // stops its solve. A deadline gives verdict timeout, not an error. then,
 // if not nil, runs on the result in the same slot and deadline (the
 // work that follows the solve: analyze's grade and open cells).
 func (s *Service) solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Options, then func(context.Context, *solver.Result)) (*solver.Result, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Deadline)
 	defer cancel()
-	release, err := s.acquire(ctx)
+	release, err := s.slot(ctx, p)
 	if err != nil {
 		return nil, err
 	}
@@ -123,6 +124,7 @@ func (s *Service) solveOne(ctx context.Context, p *puzzle.Puzzle, o solver.Optio
 	if err != nil {
 		return nil, solveError(err)
 	}
+	infoFrom(ctx).Verdict = string(res.Verdict)
 	if then != nil {
 		then(ctx, res)
 	}

@@ -1,5 +1,6 @@
-// Package benchmarks measures nonosat: Go benchmarks in bench_test.go, and
-// a corpus runner in the runner folder. It has no API of its own.
+// Package benchmarks measures nonosat: Go benchmarks in bench_test.go, a
+// corpus runner in the runner folder, and a load test of `nonosat serve`
+// in the load folder. It has no API of its own.
 //
 // # Go benchmarks
 //
@@ -26,6 +27,17 @@
 // number of runs and, to time an older build beside the new ones, its path:
 //
 //	go test -run '^$' -bench Startup -benchtime 300x ./benchmarks/ -args -startup.compare=OLD
+//
+// # Load test
+//
+//	go run ./benchmarks/load [-clients 200] [-duration 60s] [flags]
+//
+// starts `nonosat serve` on loopback and puts it under load: a mix of
+// line-solvable puzzles, puzzles that need search, colour pictures,
+// malformed and oversize bodies, slow clients and clients that hang up;
+// then hang-ups mid-solve, slowloris connections and SIGTERM under load.
+// It reports throughput, statuses and latency per class and the server's
+// peak RSS, and checks the targets of a service (see its doc comment).
 //
 // # Corpus runner
 //

@@ -80,8 +80,8 @@ func TestAPIBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	res.Body.Close()
-	if res.StatusCode != http.StatusNotFound {
-		t.Errorf("GET /api/analyze: %d", res.StatusCode)
+	if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "POST" {
+		t.Errorf("GET /api/analyze: %d, Allow %q; want 405, Allow POST", res.StatusCode, res.Header.Get("Allow"))
 	}
 }
 
