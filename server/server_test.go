@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/nonosat/nonosat/api"
@@ -65,5 +66,24 @@ func TestSlots(t *testing.T) {
 	}
 	if s.Busy() != 0 {
 		t.Errorf("%d slots held after the answers", s.Busy())
+	}
+}
+
+// A site given as Config.Site is served in place of the embedded page:
+// its engine.json (the page then solves in the browser), and a policy
+// that lets it compile WebAssembly; the embedded page's policy does not.
+func TestSite(t *testing.T) {
+	site := fstest.MapFS{
+		"index.html":  {Data: []byte("<html>site</html>")},
+		"engine.json": {Data: []byte(`{"engine":"wasm"}`)},
+	}
+	s := server.New(server.Config{Site: site})
+	status, hd, body := do(t, s, "GET", "/engine.json", "")
+	if status != 200 || !strings.Contains(body, "wasm") || !strings.Contains(hd.Get("Content-Security-Policy"), "'wasm-unsafe-eval'") {
+		t.Errorf("GET /engine.json of a site = %d %q, CSP %q", status, body, hd.Get("Content-Security-Policy"))
+	}
+	status, hd, body = do(t, server.New(server.Config{}), "GET", "/engine.json", "")
+	if status != 200 || !strings.Contains(body, `"server"`) || strings.Contains(hd.Get("Content-Security-Policy"), "unsafe") {
+		t.Errorf("GET /engine.json of the embedded page = %d %q, CSP %q", status, body, hd.Get("Content-Security-Policy"))
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"syscall"
 	"time"
@@ -51,6 +52,7 @@ func serveCmd() *cli.Command {
 			&cli.DurationFlag{Name: "header-timeout", Value: 5 * time.Second, Usage: "close a connection whose request headers take over `D` to arrive"},
 			&cli.DurationFlag{Name: "read-timeout", Value: 30 * time.Second, Usage: "close a connection whose request, body included, takes over `D` to arrive (no slot is held while it does)"},
 			&cli.DurationFlag{Name: "grace", Value: 15 * time.Second, Usage: "on SIGTERM or Ctrl-C, let running calls finish for up to `D`, then stop them"},
+			&cli.StringFlag{Name: "site", Usage: "serve the static site in `DIR` (what make web writes to web/dist) in place of the embedded page: the page then solves in the browser, with nonosat.wasm"},
 			&cli.BoolFlag{Name: "access-log", Value: true, Usage: "log each request on standard error (--access-log=false: none)"},
 		},
 		Action: withArgs(0, 0, serve),
@@ -97,6 +99,12 @@ func serve(c *cli.Context, _ []string) error {
 	}
 	if addr.IP.IsLoopback() {
 		cfg.Hosts = server.LoopbackHosts(addr.Port)
+	}
+	if dir := c.String("site"); dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, "nonosat.wasm")); err != nil {
+			return cli.Exit(fmt.Sprintf("--site %s: no nonosat.wasm there (make web writes the site to web/dist)", dir), exitError)
+		}
+		cfg.Site = os.DirFS(dir)
 	}
 	srv := server.New(cfg)
 	// Each search holds a P (a Go processor) while it runs. With no more
