@@ -7,12 +7,33 @@ FUZZTIME ?= 60s
 GOBIN := $(shell $(GO) env GOPATH)/bin
 export PATH := $(GOBIN):$(PATH)
 
-.PHONY: build test race corpus corpus-full fmt vet staticcheck staticcheck-install bench bench-corpus bench-results fuzz install clean
+.PHONY: web build test race corpus corpus-full fmt vet staticcheck staticcheck-install bench bench-corpus bench-results fuzz install clean
+
+# The release build is static (no cgo: net and os/user would otherwise
+# link the C library, and every start would pay for its dynamic loader)
+# and leaves out urfave/cli's Markdown documentation, whose library
+# initialises itself at every start; nonosat writes its man page itself.
+# BenchmarkStartup (benchmarks/startup_test.go) builds the same way.
+BUILD_ENV   = CGO_ENABLED=0
+BUILD_FLAGS = -tags urfave_cli_no_docs
 
 build:
-	$(GO) build -o bin/nonosat ./cmd/nonosat
+	$(BUILD_ENV) $(GO) build $(BUILD_FLAGS) -o bin/nonosat ./cmd/nonosat
 
 test: fmt vet staticcheck race corpus
+
+# The static site: the workbench page with the whole engine in the
+# browser (nonosat.wasm in a Web Worker), for any static file server.
+WEB_DIST = web/dist
+web:
+	rm -rf $(WEB_DIST)
+	mkdir -p $(WEB_DIST)/examples
+	cp web/static/* $(WEB_DIST)/
+	cp examples/*.non examples/*.xml $(WEB_DIST)/examples/
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(WEB_DIST)/
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(WEB_DIST)/nonosat.wasm ./wasm
+	printf '{"engine":"wasm"}\n' > $(WEB_DIST)/engine.json
+	@ls -l $(WEB_DIST)/nonosat.wasm
 
 race:
 	$(GO) test -race ./...

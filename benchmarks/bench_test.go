@@ -240,7 +240,7 @@ func BenchmarkEncode(b *testing.B) {
 		b.ReportAllocs()
 		var e *encode.Encoding
 		for b.Loop() {
-			e = encode.Puzzle(p)
+			e, _ = encode.Puzzle(p)
 		}
 		b.ReportMetric(float64(e.Formula.NumVars), "vars")
 		b.ReportMetric(float64(len(e.Formula.Clauses)), "clauses")

@@ -1,5 +1,6 @@
-// Package benchmarks measures nonosat: Go benchmarks in bench_test.go, and
-// a corpus runner in the runner folder. It has no API of its own.
+// Package benchmarks measures nonosat: Go benchmarks in bench_test.go, a
+// corpus runner in the runner folder, and a load test of `nonosat serve`
+// in the load folder. It has no API of its own.
 //
 // # Go benchmarks
 //
@@ -14,6 +15,29 @@
 // the formula size as the metrics vars and clauses. Puzzles from the shared
 // corpora (../shared/corpora beside the repository) are skipped when that
 // folder is absent. Compare runs with benchstat; no test asserts a time.
+//
+// BenchmarkStartup times nonosat as whole processes, as scripts run it:
+// --version, and check on a 10×10 and a 30×30 line-solvable puzzle. It
+// builds nonosat as the Makefile's build target does (release) and with a
+// plain go build (gobuild), and a Go hello world, and pairs every run with
+// a baseline run, alternating which goes first: the hello world for
+// --version, pbnsolve -u on the same puzzle for check when pbnsolve is on
+// PATH, else the hello world. It reports the medians (ms/run, base-ms/run),
+// nonosat's median CPU time (cpu-ms/run) and their ratio. Give it a fixed
+// number of runs and, to time an older build beside the new ones, its path:
+//
+//	go test -run '^$' -bench Startup -benchtime 300x ./benchmarks/ -args -startup.compare=OLD
+//
+// # Load test
+//
+//	go run ./benchmarks/load [-clients 200] [-duration 60s] [flags]
+//
+// starts `nonosat serve` on loopback and puts it under load: a mix of
+// line-solvable puzzles, puzzles that need search, colour pictures,
+// malformed and oversize bodies, slow clients and clients that hang up;
+// then hang-ups mid-solve, slowloris connections and SIGTERM under load.
+// It reports throughput, statuses and latency per class and the server's
+// peak RSS, and checks the targets of a service (see its doc comment).
 //
 // # Corpus runner
 //

@@ -28,7 +28,7 @@ var proofSurvey = []string{"webpbn-07604", "webpbn-01611", "webpbn-01694", "webp
 //	         learner)
 //	trace    the same with Options.Proof: the verdict's run recording the
 //	         steps of its proof
-//	cnf      the certificate's CNF (no presolving): encode.PuzzleText and
+//	cnf      the certificate's CNF (no presolving): encode.Puzzle WithText and
 //	         writing it as DIMACS, blocking clause and header included
 //	proof    ProofTrace.WriteDRAT: the traced steps written as DRAT in the
 //	         CNF's variables
@@ -64,7 +64,7 @@ func BenchmarkProof(b *testing.B) {
 				if err != nil || res.Verdict != solver.Unique || !o.Proof.Complete() {
 					b.Fatalf("Solve with a trace = %v, %v; want unique, traced", res, err)
 				}
-				e := encode.PuzzleText(p)
+				e, _ := encode.Puzzle(p, encode.WithText())
 				t3 := cpuNow()
 				text.Reset()
 				if err := e.WriteDIMACS(&text, p, encode.DIMACSOptions{Block: res.Solutions[:1]}); err != nil {

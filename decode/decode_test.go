@@ -38,7 +38,10 @@ func TestGrid(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := puzzle.FromGrid(tt.g, tt.palette)
-			e := encode.Puzzle(p)
+			e, err := encode.Puzzle(p)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if got := decode.Grid(e, modelOf(e, tt.g)); !got.Equal(tt.g) {
 				t.Errorf("Grid(model of\n%v) =\n%v", tt.g, got)
 			}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -131,7 +133,7 @@ func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) 
 				e.Open = openAfter(p, goal, e.edits)
 				singles = append(singles, e)
 			}
-			if err := ctx.Err(); err != nil {
+			if err := clock.Err(ctx); err != nil {
 				return nil, err
 			}
 		}
@@ -209,8 +211,8 @@ func verify(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, es []Edit, 
 		if err != nil {
 			return nil, err
 		}
-		if res.Verdict == solver.Timeout && ctx.Err() != nil {
-			return nil, fmt.Errorf("solving an edited puzzle: %w", ctx.Err())
+		if res.Verdict == solver.Timeout && clock.Err(ctx) != nil {
+			return nil, fmt.Errorf("solving an edited puzzle: %w", clock.Err(ctx))
 		}
 		out[i].Verdict = string(res.Verdict)
 	}

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -126,7 +128,7 @@ func Generate(ctx context.Context, o GenerateOptions) (*puzzle.Puzzle, error) {
 	}
 	p := puzzle.FromGrid(g, pal)
 	for edits := 0; o.Unique; edits++ {
-		if err := ctx.Err(); err != nil {
+		if err := clock.Err(ctx); err != nil {
 			return nil, err
 		}
 		s := linesolve.NewState(p)
@@ -196,11 +198,11 @@ const checkTime = 2 * time.Second
 // time; a timeout counts as not unique).
 func uniqueEnough(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid, s *linesolve.State, open int) (bool, error) {
 	pr := s.Clone()
-	if pr.ProbeUntil(0, func() bool { return ctx.Err() != nil }) && pr.Solved() {
+	if pr.ProbeUntil(0, clock.Stop(ctx)) && pr.Solved() {
 		return true, nil
 	}
 	if open > max(10, p.Width()*p.Height()/20) {
-		return false, ctx.Err()
+		return false, clock.Err(ctx)
 	}
 	cctx, cancel := context.WithTimeout(ctx, checkTime)
 	defer cancel()
@@ -208,7 +210,7 @@ func uniqueEnough(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid, s *lines
 	if err != nil {
 		return false, err
 	}
-	return res.Verdict == solver.Unique, ctx.Err()
+	return res.Verdict == solver.Unique, clock.Err(ctx)
 }
 
 func withGoal(p *puzzle.Puzzle, g puzzle.Grid) *puzzle.Puzzle {

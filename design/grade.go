@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -52,7 +54,7 @@ func GradeOf(ctx context.Context, p *puzzle.Puzzle) (Grade, error) {
 		return Grade{}, err
 	}
 	if res.Verdict == solver.Timeout {
-		err := ctx.Err()
+		err := clock.Err(ctx)
 		if err == nil {
 			err = context.DeadlineExceeded
 		}
@@ -80,8 +82,8 @@ func GradeResultContext(ctx context.Context, p *puzzle.Puzzle, res *solver.Resul
 	probed := false
 	if ok && !g.LineSolvable {
 		s := linesolve.NewState(p)
-		if s.ProbeUntil(0, func() bool { return ctx.Err() != nil }) {
-			if err := ctx.Err(); err != nil {
+		if s.ProbeUntil(0, clock.Stop(ctx)) {
+			if err := clock.Err(ctx); err != nil {
 				return Grade{}, err
 			}
 			probed = s.Solved()
@@ -105,4 +107,18 @@ func GradeResultContext(ctx context.Context, p *puzzle.Puzzle, res *solver.Resul
 		g.Name = nameNoSolution
 	}
 	return g, nil
+}
+
+// GradeWithin grades p from its result within ctx: nil when the verdict
+// is timeout, or when ctx ends before the grade (check, info --grade and
+// /api/analyze then leave it out).
+func GradeWithin(ctx context.Context, p *puzzle.Puzzle, res *solver.Result) *Grade {
+	if res.Verdict == solver.Timeout {
+		return nil
+	}
+	g, err := GradeResultContext(ctx, p, res)
+	if err != nil {
+		return nil
+	}
+	return &g
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
@@ -95,7 +97,7 @@ func Steps(ctx context.Context, p *puzzle.Puzzle) ([]Step, error) {
 	st := newStepper(ctx, p, EmptyGrid(p), sol)
 	var steps []Step
 	for !st.done() {
-		if err := ctx.Err(); err != nil {
+		if err := clock.Err(ctx); err != nil {
 			return steps, err
 		}
 		s, err := st.next()
@@ -150,7 +152,7 @@ func firstSolution(ctx context.Context, s *linesolve.State) (puzzle.Grid, bool, 
 	}
 	var sol puzzle.Grid
 	found := func(g puzzle.Grid) bool { sol = g; return false }
-	lim := learner.Limits{Stop: func() bool { return ctx.Err() != nil }}
+	lim := learner.Limits{Stop: clock.Stop(ctx)}
 	res := learner.New(s).Run(lim, found)
 	if sol != nil {
 		return sol, true, nil

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -22,7 +24,7 @@ func (st *stepper) lookahead() (Step, bool, error) {
 	if s0 != nil && !s0.PropagateUntil(st.stopped) {
 		s0 = nil
 	}
-	if err := st.ctx.Err(); err != nil {
+	if err := clock.Err(st.ctx); err != nil {
 		return Step{}, false, err
 	}
 	if s0 == nil {
@@ -40,7 +42,7 @@ func (st *stepper) lookahead() (Step, bool, error) {
 	for _, pass := range []*linesolve.State{s0, pr} {
 		for r, row := range pass.Cells {
 			for c, d := range row {
-				if err := st.ctx.Err(); err != nil { // probing or a trial stopped short
+				if err := clock.Err(st.ctx); err != nil { // probing or a trial stopped short
 					return Step{}, false, err
 				}
 				v, one := d.Single()
@@ -54,7 +56,7 @@ func (st *stepper) lookahead() (Step, bool, error) {
 			}
 		}
 	}
-	return Step{}, false, st.ctx.Err() // the last trial may have stopped short
+	return Step{}, false, clock.Err(st.ctx) // the last trial may have stopped short
 }
 
 // known is the linesolve.State of the known cells, or nil when they

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -73,7 +75,7 @@ type stepper struct {
 
 // stopped reports whether st.ctx has ended: the stop of a lookahead's
 // line solving.
-func (st *stepper) stopped() bool { return st.ctx.Err() != nil }
+func (st *stepper) stopped() bool { return clock.Err(st.ctx) != nil }
 
 func newStepper(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid, sol puzzle.Grid) *stepper {
 	n := numLines(p)

@@ -13,7 +13,7 @@ func TestBlock(t *testing.T) {
 	p := puzzle.New([][]int{{1}, {1}, {}}, [][]int{{1}, {1}})
 	all := uint64(3)
 	d := encode.Domains{{all, all}, {all, all}, {1, 1}}
-	e := encode.Puzzle(p, encode.WithDomains(d))
+	e := mustEncode(t, p, encode.WithDomains(d))
 	sol := puzzle.Grid{{1, 0}, {0, 1}, {0, 0}}
 	cl, ok := e.Block(sol)
 	if !ok || len(cl) != 4 {

@@ -4,12 +4,15 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/cnf"
 )
 
-// WithMaxBytes makes [PuzzleContext] stop with a *[TooBigError] as soon as
-// the formula it builds holds more than n bytes of memory (counted as
-// [FormulaBytes] does); 0 or less means no budget. [Puzzle] ignores it.
+// WithMaxBytes makes [Puzzle] stop with a *[TooBigError] as soon as the
+// formula it builds holds more than n bytes of memory (counted as
+// [FormulaBytes] does; with [WithText], bytes of DIMACS text); 0 or less
+// means no budget.
 func WithMaxBytes(n int64) Option { return func(c *config) { c.maxBytes = max(n, 0) } }
 
 // TooBigError says that a formula passed its budget while being built,
@@ -51,7 +54,7 @@ func FormulaBytes(f *cnf.Formula) int64 {
 // variables, then the lines.
 type meter struct {
 	max         int64
-	text        *textCNF // PuzzleText's clauses: their bytes are counted
+	text        *textCNF // WithText's clauses: their bytes are counted
 	rows, lines int      // rows of cell variables, lines to encode
 	seen        int      // clauses counted so far
 	bytes       int64    // their bytes
@@ -66,7 +69,7 @@ type meter struct {
 // cellsDone is set. The estimate of the whole scales what was built by
 // the steps left of its kind.
 func (m *meter) check(ctx context.Context, f *cnf.Formula, done int) error {
-	if err := ctx.Err(); err != nil {
+	if err := clock.Err(ctx); err != nil {
 		return err
 	}
 	if m.max <= 0 {
@@ -92,7 +95,7 @@ func (m *meter) endCells(f *cnf.Formula) {
 	m.cellBytes, m.cellVars, m.cellClauses, m.cellsDone = m.bytes, f.NumVars, clauses, true
 }
 
-// measure brings m.bytes up to date with f (or, for PuzzleText, with the
+// measure brings m.bytes up to date with f (or, with WithText, with the
 // text of its clauses) and returns the number of clauses so far.
 func (m *meter) measure(f *cnf.Formula) (clauses int) {
 	if m.text != nil {

@@ -17,7 +17,7 @@ func TestCellOf(t *testing.T) {
 	for i := range 60 {
 		p := randomPuzzle(rng, 1+rng.IntN(4))
 		for _, k := range encode.Kinds() {
-			e := encode.Puzzle(p, encode.WithKind(k))
+			e := mustEncode(t, p, encode.WithKind(k))
 			cellOf := e.CellOf()
 			isCell := make([]bool, e.Formula.NumVars+1)
 			for r := range p.Height() {

@@ -6,7 +6,7 @@ import (
 )
 
 // classicLine encodes one row or column with the block-start model
-// ([Classic]; sat-notes §2.2, E1, with Bosch's support-style ordering).
+// ([Classic]; docs/encodings.md, with support-style ordering clauses).
 // Variables s(j,p), "block j starts at cell p", exist for the starts nodes
 // allows. Clauses:
 //
@@ -18,7 +18,7 @@ import (
 //     q − c_j − σ_j;
 //   - support: a cell of colour v needs a covering start of a block of
 //     colour v, for every colour v ≠ 0 in the cell's domain (so an empty
-//     clue makes every colour a unit "not v": sat-notes §2.4);
+//     clue makes every colour a unit "not v");
 //   - background: a colour cell no block covers is background (only
 //     where the cell has two colours or more; else it repeats the support).
 //

@@ -15,7 +15,7 @@
 // variables g(j,i) ("cell i is background inside gap j"; gap 0 is before
 // the first block, gap k after the last).
 //
-// # Clauses (the "path" encoding, sat-notes §2.8)
+// # Clauses (the "path" encoding; see docs/encodings.md)
 //
 // Each true start or gap variable forces its cells' colours (covering), and
 // needs a true predecessor and a true successor on the line's automaton (the
@@ -44,9 +44,9 @@
 //
 // [Encoding.WriteDIMACS] writes the formula in DIMACS form after comment
 // lines that say what the variables mean, so that a model from any SAT
-// solver can be turned into a grid without nonosat; [ParseHeader] reads
-// them back. Each line below follows the "c " that starts a DIMACS
-// comment. Rows and columns count from 1, top to bottom and left to
+// solver can be turned into a grid without nonosat; package decode's
+// ParseHeader reads them back. Each line below follows the "c " that
+// starts a DIMACS comment. Rows and columns count from 1, top to bottom and left to
 // right; colour 0 is the background and colours 1..N index the palette. A
 // word is a run of non-space characters, or a Go-quoted string.
 //

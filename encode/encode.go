@@ -3,6 +3,8 @@ package encode
 import (
 	"context"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -14,7 +16,7 @@ type Encoding struct {
 	width, height, numColors int
 	cells                    []cell   // r*width + c
 	lineVars                 int      // start and gap variables
-	text                     *textCNF // the clauses as text (PuzzleText), Formula has none
+	text                     *textCNF // the clauses as text (WithText), Formula has none
 }
 
 // textCNF is a formula's clauses as DIMACS lines.
@@ -40,7 +42,8 @@ type config struct {
 	kind    Kind
 	// maxBytes bounds the formula's memory (see WithMaxBytes); 0: none.
 	maxBytes int64
-	text     bool // PuzzleText
+	text     bool            // WithText
+	ctx      context.Context // WithContext; nil: none
 }
 
 // NodeFunc returns, for one line, which block starts and gap cells lie on a
@@ -134,50 +137,41 @@ func (e *Encoding) Block(g puzzle.Grid) (cl cnf.Clause, ok bool) {
 	return cl, true
 }
 
-// Puzzle encodes p. It is total: contradictory clues give an unsatisfiable
-// formula, not an error. p must be valid (see [puzzle.Puzzle.Validate]).
-// It ignores [WithMaxBytes]; [PuzzleContext] is the variant that can stop.
-func Puzzle(p *puzzle.Puzzle, opts ...Option) *Encoding {
-	e, _ := build(context.Background(), p, append(opts, WithMaxBytes(0)))
-	return e
-}
-
-// PuzzleText encodes p as [Puzzle] does, but keeps the clauses as DIMACS
-// text only, for [Encoding.WriteDIMACS]: its Formula has the variables
-// and no clauses, while Cell, Block, Values and Header work as usual.
-// A certificate's CNF, written once and never solved, takes half the time
-// this way (webpbn-02040: 3.9 MB of DIMACS), without a slice per clause
-// for the garbage collector to follow.
-func PuzzleText(p *puzzle.Puzzle, opts ...Option) *Encoding {
-	e, _ := build(context.Background(), p, append(opts, WithMaxBytes(0), func(c *config) { c.text = true }))
-	return e
-}
-
-// PuzzleTextContext is [PuzzleText] that stops, returning ctx.Err(), when
-// ctx is done, and with a *[TooBigError] as soon as the text of its
-// clauses passes the budget of [WithMaxBytes] (counted in bytes of that
-// text, not as [FormulaBytes] counts a formula's memory).
-func PuzzleTextContext(ctx context.Context, p *puzzle.Puzzle, opts ...Option) (*Encoding, error) {
-	return build(ctx, p, append(opts, func(c *config) { c.text = true }))
-}
-
-// PuzzleContext is [Puzzle] that stops, returning ctx.Err(), when ctx is
-// done, and with a *[TooBigError] as soon as the formula passes the
-// budget of [WithMaxBytes]: it looks at both after every line, so that a
-// deadline or a memory budget holds on puzzles of any size.
-func PuzzleContext(ctx context.Context, p *puzzle.Puzzle, opts ...Option) (*Encoding, error) {
-	return build(ctx, p, opts)
-}
-
-func build(ctx context.Context, p *puzzle.Puzzle, opts []Option) (*Encoding, error) {
+// Puzzle encodes p. Contradictory clues give an unsatisfiable formula,
+// not an error; p must be valid (see [puzzle.Puzzle.Validate]). The error
+// is the context's error (clock.Err) once the context of [WithContext] is
+// done, or a *[TooBigError] once the formula passes the budget of
+// [WithMaxBytes]: Puzzle looks at both after every line, so that a
+// deadline or a memory budget holds on puzzles of any size. Without these
+// two options it always succeeds.
+func Puzzle(p *puzzle.Puzzle, opts ...Option) (*Encoding, error) {
 	var cfg config
 	for _, o := range opts {
 		o(&cfg)
 	}
+	if cfg.ctx == nil {
+		cfg.ctx = context.Background()
+	}
+	return build(cfg.ctx, p, cfg)
+}
+
+// WithContext makes [Puzzle] stop when ctx is done.
+func WithContext(ctx context.Context) Option { return func(c *config) { c.ctx = ctx } }
+
+// WithText makes [Puzzle] keep the clauses as DIMACS text only, for
+// [Encoding.WriteDIMACS]: the Formula has the variables and no clauses,
+// while Cell, Block, Values and Header work as usual, and the budget of
+// [WithMaxBytes] counts bytes of that text (not as [FormulaBytes] counts a
+// formula's memory). A certificate's CNF, written once and never solved,
+// takes half the time this way (webpbn-02040: 3.9 MB of DIMACS), without
+// a slice per clause for the garbage collector to follow.
+func WithText() Option { return func(c *config) { c.text = true } }
+
+func build(ctx context.Context, p *puzzle.Puzzle, cfg config) (*Encoding, error) {
 	if cfg.nodes == nil {
 		cfg.nodes = staticNodes
 	}
-	if err := ctx.Err(); err != nil {
+	if err := clock.Err(ctx); err != nil {
 		return nil, err
 	}
 	e := &Encoding{width: p.Width(), height: p.Height(), numColors: p.NumColors()}

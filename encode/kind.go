@@ -17,17 +17,17 @@ type Kind string
 // The line encodings.
 const (
 	// Path is the default: block starts and gap cells as the states of
-	// the line's automaton (sat-notes §2.8). Unit propagation on it equals
+	// the line's automaton (docs/encodings.md). Unit propagation on it equals
 	// exact line solving.
 	Path Kind = "path"
-	// Classic is the block-start model (sat-notes §2.2, E1): start
+	// Classic is the block-start model (docs/encodings.md): start
 	// variables with at-least-one and a sequential at-most-one per block,
 	// ordering as support clauses in both directions, each start covering
 	// its cells, and each cell colour needing a covering start of that
 	// colour (background where no block covers the cell).
 	Classic Kind = "classic"
-	// Order is Tamura's order encoding as in Sugar and Copris (sat-notes
-	// §2.2, E2): variables "block j starts at or before p", ordering as
+	// Order is Tamura's order encoding as in Sugar and Copris
+	// (docs/encodings.md): variables "block j starts at or before p", ordering as
 	// binary clauses between them, one Tseitin variable per block and cell
 	// for "block j covers cell i", and each cell colour equal to the
 	// disjunction of the covers of that colour.

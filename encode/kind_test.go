@@ -103,7 +103,7 @@ func TestKindsExact(t *testing.T) {
 			if dom != nil {
 				opts = append(opts, encode.WithDomains(dom), encode.WithNodes(feasible))
 			}
-			e := encode.Puzzle(p, opts...)
+			e := mustEncode(t, p, opts...)
 			want, got := 0, 0
 			forEachGrid(h, w, colors, func(g puzzle.Grid) {
 				ok := puzzle.Check(p, g) == nil && inDomains(g, dom)
@@ -126,15 +126,15 @@ func TestKindsExact(t *testing.T) {
 	}
 }
 
-// TestKindsSizes pins the one size relation sat-notes §2.3 predicts
-// without doubt: the order encoding has the fewest clauses.
+// TestKindsSizes pins the one size relation that holds without doubt
+// (see encode/ENCODINGS.md): the order encoding has the fewest clauses.
 func TestKindsSizes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	for _, colors := range []int{1, 3} {
 		p := puzzle.FromGrid(randomGrid(rng, 20, 20, colors), kindPalette(colors))
 		size := map[encode.Kind]int{}
 		for _, k := range encode.Kinds() {
-			size[k] = len(encode.Puzzle(p, encode.WithKind(k)).Formula.Clauses)
+			size[k] = len(mustEncode(t, p, encode.WithKind(k)).Formula.Clauses)
 		}
 		if size[encode.Order] >= min(size[encode.Path], size[encode.Classic]) {
 			t.Errorf("%d colours: clauses: order %d, path %d, classic %d; want order smallest", colors, size[encode.Order], size[encode.Path], size[encode.Classic])

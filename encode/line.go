@@ -20,7 +20,7 @@ const (
 // length: one allocation per 16,384 literals instead of one per clause,
 // which made encoding the no-presolve CNF of a certificate about twice as
 // fast. With text set, the clauses go there as DIMACS lines instead
-// (PuzzleText).
+// (WithText).
 type builder struct {
 	f     *cnf.Formula
 	slab  []cnf.Lit
@@ -156,30 +156,56 @@ func (e *Encoding) line(clue puzzle.Clue, cells []*cell, nodes NodeFunc, b *buil
 		b.empty()
 		return
 	}
-	newVars := func(feasible []bool) []cnf.Lit {
-		ls := make([]cnf.Lit, n)
-		for i, f := range feasible {
-			if f {
-				ls[i] = e.Formula.NewVar().Pos()
-				e.lineVars++
-			}
-		}
-		return ls
-	}
-	s := make([][]cnf.Lit, k)
+	pl := pathLine{clue: clue, cells: cells, s: make([][]cnf.Lit, k), g: make([][]cnf.Lit, k+1)}
 	for j := range k {
-		s[j] = newVars(start[j])
+		pl.s[j] = e.nodeVars(n, start[j])
 	}
-	g := make([][]cnf.Lit, k+1)
 	for j := range k + 1 {
-		g[j] = newVars(gap[j])
+		pl.g[j] = e.nodeVars(n, gap[j])
 	}
-	at := func(ls []cnf.Lit, i int) cnf.Lit {
-		if i < 0 || i >= len(ls) {
-			return 0
+	pl.startClauses(b)
+	pl.gapClauses(b)
+	pl.supportClauses(b)
+}
+
+// nodeVars makes a variable for each feasible node of one block or gap
+// of a line of n cells: the literal at cell i, or 0 where the node is not
+// feasible.
+func (e *Encoding) nodeVars(n int, feasible []bool) []cnf.Lit {
+	ls := make([]cnf.Lit, n)
+	for i, f := range feasible {
+		if f {
+			ls[i] = e.Formula.NewVar().Pos()
+			e.lineVars++
 		}
-		return ls[i]
 	}
+	return ls
+}
+
+// pathLine is one line of the path encoding: its clue and cells, the
+// start variables s[j][p] ("block j starts at cell p") and the gap
+// variables g[j][i] ("cell i is background in gap j"), 0 where the
+// node is not feasible.
+type pathLine struct {
+	clue  puzzle.Clue
+	cells []*cell
+	s, g  [][]cnf.Lit
+}
+
+// litAt is ls[i], or 0 (no literal) outside the line.
+func litAt(ls []cnf.Lit, i int) cnf.Lit {
+	if i < 0 || i >= len(ls) {
+		return 0
+	}
+	return ls[i]
+}
+
+// startClauses: each start covers its cells with the block's colour and
+// needs a predecessor and a successor on the automaton; each block starts
+// somewhere.
+func (pl *pathLine) startClauses(b *builder) {
+	clue, cells, s, g := pl.clue, pl.cells, pl.s, pl.g
+	n, k := len(cells), len(clue)
 	for j, blk := range clue {
 		c := blk.Len
 		differsPrev := j > 0 && clue[j-1].Color != blk.Color
@@ -194,20 +220,27 @@ func (e *Encoding) line(clue puzzle.Clue, cells []*cell, nodes NodeFunc, b *buil
 			if p > 0 { // a predecessor
 				var prev cnf.Lit
 				if differsPrev {
-					prev = at(s[j-1], p-clue[j-1].Len)
+					prev = litAt(s[j-1], p-clue[j-1].Len)
 				}
-				b.clause(sv.Not(), at(g[j], p-1), prev)
+				b.clause(sv.Not(), litAt(g[j], p-1), prev)
 			}
 			if p+c < n { // a successor
 				var next cnf.Lit
 				if differsNext {
-					next = at(s[j+1], p+c)
+					next = litAt(s[j+1], p+c)
 				}
-				b.clause(sv.Not(), at(g[j+1], p+c), next)
+				b.clause(sv.Not(), litAt(g[j+1], p+c), next)
 			}
 		}
 		b.clause(s[j]...) // each block starts somewhere (implied; helps search)
 	}
+}
+
+// gapClauses: each gap cell is background and needs a predecessor and a
+// successor on the automaton.
+func (pl *pathLine) gapClauses(b *builder) {
+	clue, cells, s, g := pl.clue, pl.cells, pl.s, pl.g
+	n, k := len(cells), len(clue)
 	for j := range k + 1 {
 		for i, gv := range g[j] {
 			if gv == 0 {
@@ -217,35 +250,39 @@ func (e *Encoding) line(clue puzzle.Clue, cells []*cell, nodes NodeFunc, b *buil
 			if i > 0 {
 				var prev cnf.Lit
 				if j > 0 {
-					prev = at(s[j-1], i-clue[j-1].Len)
+					prev = litAt(s[j-1], i-clue[j-1].Len)
 				}
-				b.clause(gv.Not(), at(g[j], i-1), prev)
+				b.clause(gv.Not(), litAt(g[j], i-1), prev)
 			}
 			if i < n-1 {
 				var next cnf.Lit
 				if j < k {
-					next = at(s[j], i+1)
+					next = litAt(s[j], i+1)
 				}
-				b.clause(gv.Not(), at(g[j], i+1), next)
+				b.clause(gv.Not(), litAt(g[j], i+1), next)
 			}
 		}
 	}
-	// Support: a cell's colour needs a block covering it, background a gap.
+}
+
+// supportClauses: a cell's colour needs a block of that colour covering
+// it, background a gap.
+func (pl *pathLine) supportClauses(b *builder) {
 	var sup []cnf.Lit
-	for i, x := range cells {
+	for i, x := range pl.cells {
 		for _, v := range x.vals {
 			sup = append(sup[:0], not(x.lit(v)))
 			if v == puzzle.Background {
-				for j := range k + 1 {
-					sup = append(sup, g[j][i])
+				for j := range pl.g {
+					sup = append(sup, pl.g[j][i])
 				}
 			} else {
-				for j, blk := range clue {
+				for j, blk := range pl.clue {
 					if blk.Color != v {
 						continue
 					}
 					for p := max(0, i-blk.Len+1); p <= i; p++ {
-						sup = append(sup, s[j][p])
+						sup = append(sup, pl.s[j][p])
 					}
 				}
 			}

@@ -6,7 +6,7 @@ import (
 )
 
 // orderLine encodes one row or column with Tamura's order encoding
-// ([Order]; sat-notes §2.2, E2, as Sugar compiles Copris's nonogram model).
+// ([Order]; docs/encodings.md, as Sugar compiles Copris's nonogram model).
 // Block j's start is an integer whose domain is the starts nodes allows,
 // from lo_j to hi_j; its order variables u(j,p) mean "block j starts at or
 // before p", for lo_j ≤ p < hi_j (below lo_j false, from hi_j on true; a

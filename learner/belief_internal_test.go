@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/nonosat/nonosat/internal/linekernel"
+	"github.com/nonosat/nonosat/internal/linestate"
 	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
@@ -30,12 +31,12 @@ func randomBWGrid(rng *rand.Rand, h, w int, density float64) puzzle.Grid {
 // lineTemplates is the templates of s's lines, rows then columns, as
 // beliefs takes them.
 func lineTemplates(s *linesolve.State) []*linekernel.Template {
-	return s.Kernel().Lines
+	return linestate.Kernel(s).Lines
 }
 
 // newCDCLOf is newCDCL over the grid of s.
 func newCDCLOf(s *linesolve.State) *cdcl {
-	g := s.Kernel()
+	g := linestate.Kernel(s)
 	return newCDCL(&g)
 }
 
@@ -291,7 +292,7 @@ func BenchmarkBeliefs(b *testing.B) {
 			s := linesolve.NewState(p)
 			s.Propagate()
 			s.Probe(0)
-			g := s.Kernel()
+			g := linestate.Kernel(s)
 			b.Run("bw", func(b *testing.B) {
 				for b.Loop() {
 					beliefs(g.H, g.W, g.Lines, g.Cells)
@@ -324,7 +325,7 @@ func BenchmarkColorSweeps(b *testing.B) {
 		p := randpuzzle.Picture(1, 60, 60, colors, 0.3)
 		s := linesolve.NewState(p)
 		s.Propagate()
-		g := s.Kernel()
+		g := linestate.Kernel(s)
 		dive := slices.Clone(g.Cells)
 		rng := rand.New(rand.NewPCG(3, 3))
 		for x := range dive {

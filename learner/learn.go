@@ -3,6 +3,7 @@ package learner
 import (
 	"unsafe"
 
+	"github.com/nonosat/nonosat/internal/linestate"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -30,7 +31,7 @@ type Learner struct {
 // has narrowed (they are facts). The domains of s are left as they are;
 // its line cache is shared (see [Learner]).
 func New(s *linesolve.State) *Learner {
-	g := s.Kernel()
+	g := linestate.Kernel(s)
 	c := newCDCL(&g)
 	if g.Failed {
 		c.unsat = true

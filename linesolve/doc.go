@@ -14,7 +14,7 @@
 // # The line automaton
 //
 // A clue of k blocks (lengths c_j, colours κ_j) over n cells is the template
-// automaton of the SAT notes (§2.1, §2.8): states "gap j" (0 ≤ j ≤ k, a
+// automaton of docs/encodings.md: states "gap j" (0 ≤ j ≤ k, a
 // background cell before block j, between block j-1 and block j, or after
 // the last block) and "block j, offset t" (0 ≤ t < c_j), Σc + k + 1 states
 // in all. From a gap j cell the line stays in gap j or starts block j; the
@@ -49,7 +49,7 @@
 //
 // A line of n cells and k blocks costs O(n·d + k·⌈n/64⌉·log c) word
 // operations (d distinct colours in its clue), against O(n·(Σc+k)) for the
-// node-by-node DP of the notes, and the same answer. The passes live in
+// node-by-node dynamic program over every state, and the same answer. The passes live in
 // internal/linekernel, which package learner shares: it runs them on
 // masks of its own rather than through [Line] or a [State].
 //
@@ -58,7 +58,7 @@
 // A [State] holds every cell's domain and a queue of lines touched since
 // they were last solved. [State.Propagate] solves queued lines until none is
 // left (the fixpoint of exact line solving, the same fixpoint as unit
-// propagation on the E3 encoding); [State.Probe] adds failed-literal probing
+// propagation on the path encoding); [State.Probe] adds failed-literal probing
 // on top: it tries each colour of each undecided cell, removes colours that
 // lead to a contradiction, and keeps whatever every surviving branch of a
 // cell agrees to remove. A cell whose probe solved only lines that have not

@@ -109,8 +109,8 @@ func randomDomains(rng *rand.Rand, n, m int, truth []puzzle.Color) []linesolve.S
 }
 
 // automatonLine is a second oracle for lines too long to enumerate: the
-// node-by-node forward/backward DP over the template automaton of the
-// notes (§2.6), with every block offset a state of its own.
+// node-by-node forward/backward DP over the line automaton of
+// docs/encodings.md, with every block offset a state of its own.
 func automatonLine(clue puzzle.Clue, cells []linesolve.Set) ([]linesolve.Set, linesolve.Nodes, bool) {
 	n, k := len(cells), len(clue)
 	for _, b := range clue {

@@ -14,15 +14,7 @@ type Set = linekernel.Set
 
 // All is the set {0, 1, …, numColors}: background and every colour of a
 // puzzle with numColors colours.
-func All(numColors int) Set {
-	if numColors >= 63 {
-		return ^Set(0)
-	}
-	if numColors < 0 {
-		numColors = 0
-	}
-	return Set(1)<<(numColors+1) - 1
-}
+func All(numColors int) Set { return linekernel.All(numColors) }
 
 // Of is the set holding the given colours.
 func Of(colors ...puzzle.Color) Set {

@@ -45,7 +45,7 @@ func drawGrid(keys map[rune]puzzle.Color, rows ...string) puzzle.Grid {
 }
 
 // dancerPuzzle is webpbn #1 (Jan Wolter, redistributable with attribution),
-// example A of formats.md.
+// example A of docs/formats.md.
 func dancerPuzzle() *puzzle.Puzzle {
 	p := puzzle.FromGrid(drawGrid(nil,
 		".##..", ".##.#", "..#.#", ".###.", "#.#..", "#.#..", "..##.", ".#.#.", ".#.##", "##..."), nil)
@@ -60,7 +60,7 @@ func mugPuzzle() *puzzle.Puzzle {
 	return p
 }
 
-// exampleBPuzzle is example B of formats.md: 4x3, black (1) and red (2),
+// exampleBPuzzle is example B of docs/formats.md: 4x3, black (1) and red (2),
 // with touching blocks of different colours.
 func exampleBPuzzle() *puzzle.Puzzle {
 	pal := []puzzle.Swatch{puzzle.White, {Name: "black", Char: 'X'}, {Name: "red", RGB: puzzle.RGB{R: 255}, Char: 'r'}}

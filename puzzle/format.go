@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -16,7 +15,7 @@ import (
 // Format names a puzzle file format.
 type Format string
 
-// The formats nonosat reads. See ../shared/formats.md for each grammar.
+// The formats nonosat reads; docs/formats.md describes each grammar.
 const (
 	XML    Format = "xml"    // webpbn XML, colours, goal, several puzzles per file
 	NON    Format = "non"    // Steve Simpson .non, with goal and colour extensions
@@ -404,15 +403,6 @@ func suffixFormat(name string) (Format, bool) {
 	return "", false
 }
 
-var (
-	reTatham  = regexp.MustCompile(`^\d+x\d+:`)
-	reTAAI    = regexp.MustCompile(`^\$\d+\s*$`)
-	reString  = regexp.MustCompile(`^[\d,:]+-[\d,:]+$`)
-	reKeyword = regexp.MustCompile(`(?m)^\s*(width|height|rows|columns)\b`)
-	reTwoInts = regexp.MustCompile(`^\s*\d+\s+\d+\s*$`)
-	reOneInt  = regexp.MustCompile(`^\s*\d+\s*$`)
-)
-
 // Sniff guesses a format from file content, or returns "".
 func Sniff(data []byte) Format {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
@@ -427,11 +417,11 @@ func Sniff(data []byte) Format {
 	lines := strings.Split(trimmed, "\n")
 	first := strings.TrimSpace(lines[0])
 	switch {
-	case reTAAI.MatchString(first):
+	case matchTAAI(first):
 		return TAAI
-	case reTatham.MatchString(first):
+	case matchTatham(first):
 		return Tatham
-	case len(lines) == 1 && reString.MatchString(first):
+	case len(lines) == 1 && matchString(first):
 		return String
 	}
 	for _, l := range lines {
@@ -439,7 +429,7 @@ func Sniff(data []byte) Format {
 			return G
 		}
 	}
-	if reKeyword.MatchString(s) {
+	if matchKeyword(s) {
 		return NON
 	}
 	// Keyword-free line formats: the first strict parse that succeeds wins;
@@ -447,7 +437,7 @@ func Sniff(data []byte) Format {
 	if f := sniffStrict(data); f != "" {
 		return f
 	}
-	if reTwoInts.MatchString(first) {
+	if matchInts(first, 2) {
 		for _, l := range lines {
 			if strings.TrimSpace(l) == "#" {
 				return MK
@@ -455,7 +445,7 @@ func Sniff(data []byte) Format {
 		}
 		return NIN
 	}
-	if len(lines) >= 3 && reOneInt.MatchString(first) && reOneInt.MatchString(lines[1]) {
+	if len(lines) >= 3 && matchInts(first, 1) && matchInts(lines[1], 1) {
 		// CWC has a colour count on line 3 and two blank-separated
 		// sections per direction; CWD has one blank line in all.
 		blank := 0

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -31,15 +30,6 @@ import (
 // model, so both are reported as unsupported. Triangles in the griddlers.net
 // style are ordinary colours whose XPM word holds a '/' or '\' between two
 // colour words ("black/orange") and are read as such.
-
-// reGColor matches a colour line: inchar, ':', outchar, rest.
-var reGColor = regexp.MustCompile(`^[ \t]*([^ \t]):(.?)(.*)$`)
-
-// reGGlue matches the comment of a glued-triangle declaration.
-var reGGlue = regexp.MustCompile(`^[<>][<>]$`)
-
-// reGMeta matches the descriptive lines encodeG writes before the colours.
-var reGMeta = regexp.MustCompile(`(?i)^(id|title|author|copyright|description):\s*(.*)$`)
 
 type gColor struct {
 	in   rune
@@ -96,8 +86,8 @@ func decodeG(r io.Reader) ([]parsed, error) {
 			case strings.HasPrefix(line, "#t") || strings.HasPrefix(line, "#T"):
 				return nil, errorf(n, "%w: triddlers (hexagonal grids)", ErrUnsupported)
 			default:
-				if m := reGMeta.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
-					setGMeta(p, strings.ToLower(m[1]), m[2])
+				if key, value, ok := matchGMeta(strings.TrimSpace(line)); ok {
+					setGMeta(p, strings.ToLower(key), value)
 				}
 			}
 		case gColors:
@@ -178,26 +168,26 @@ func setGMeta(p *Puzzle, key, val string) {
 
 // parseGColor reads one line of the colour table.
 func parseGColor(line string, n int) (gColor, error) {
-	m := reGColor.FindStringSubmatch(line)
-	if m == nil {
+	mIn, mOut, mRest, ok := matchGColor(line)
+	if !ok {
 		return gColor{}, syntaxAt(n, "colour line %q: want \"c:X colour\"", clip(line))
 	}
-	in := []rune(m[1])[0]
+	in := []rune(mIn)[0]
 	if in == ',' || (unicode.IsDigit(in) && in != '0' && in != '1') {
 		return gColor{}, syntaxAt(n, "colour character %q: digits other than 0 and 1 and commas cannot name colours", in)
 	}
 	out := rune(0)
-	if m[2] != "" {
-		out = []rune(m[2])[0]
+	if mOut != "" {
+		out = []rune(mOut)[0]
 		if out == '\t' {
 			out = ' '
 		}
 	}
-	f := strings.Fields(m[3])
+	f := strings.Fields(mRest)
 	if len(f) == 0 {
 		return gColor{}, errorf(n, "%w: colour %q has no XPM colour word or #RRGGBB", ErrColor, in)
 	}
-	if len(f) > 1 && reGGlue.MatchString(f[1]) {
+	if len(f) > 1 && matchGGlue(f[1]) {
 		return gColor{}, errorf(n, "%w: glued triangles (comment %q)", ErrUnsupported, f[1])
 	}
 	word := f[0]
@@ -456,88 +446,59 @@ func xpmRGB(word string) (RGB, bool) {
 			return RGB{v, v, v}, true
 		}
 	}
-	rgb := func(r, g, b uint8) (RGB, bool) { return RGB{r, g, b}, true }
-	switch w {
-	case "white":
-		return rgb(255, 255, 255)
-	case "black":
-		return rgb(0, 0, 0)
-	case "red":
-		return rgb(255, 0, 0)
-	case "green", "lime":
-		return rgb(0, 255, 0)
-	case "blue":
-		return rgb(0, 0, 255)
-	case "yellow":
-		return rgb(255, 255, 0)
-	case "orange":
-		return rgb(255, 165, 0)
-	case "brown":
-		return rgb(165, 42, 42)
-	case "gray", "grey":
-		return rgb(190, 190, 190)
-	case "pink":
-		return rgb(255, 192, 203)
-	case "violet":
-		return rgb(238, 130, 238)
-	case "purple":
-		return rgb(160, 32, 240)
-	case "magenta", "fuchsia":
-		return rgb(255, 0, 255)
-	case "cyan", "aqua":
-		return rgb(0, 255, 255)
-	case "navy", "navyblue":
-		return rgb(0, 0, 128)
-	case "maroon":
-		return rgb(176, 48, 96)
-	case "gold":
-		return rgb(255, 215, 0)
-	case "beige":
-		return rgb(245, 245, 220)
-	case "tan":
-		return rgb(210, 180, 140)
-	case "khaki":
-		return rgb(240, 230, 140)
-	case "olive":
-		return rgb(128, 128, 0)
-	case "teal":
-		return rgb(0, 128, 128)
-	case "silver":
-		return rgb(192, 192, 192)
-	case "darkgreen":
-		return rgb(0, 100, 0)
-	case "darkblue":
-		return rgb(0, 0, 139)
-	case "darkred":
-		return rgb(139, 0, 0)
-	case "darkgray", "darkgrey":
-		return rgb(169, 169, 169)
-	case "lightblue":
-		return rgb(173, 216, 230)
-	case "lightgreen":
-		return rgb(144, 238, 144)
-	case "lightgray", "lightgrey":
-		return rgb(211, 211, 211)
-	case "skyblue":
-		return rgb(135, 206, 235)
-	case "salmon":
-		return rgb(250, 128, 114)
-	case "turquoise":
-		return rgb(64, 224, 208)
-	case "chocolate":
-		return rgb(210, 105, 30)
-	case "coral":
-		return rgb(255, 127, 80)
-	case "indigo":
-		return rgb(75, 0, 130)
-	case "lavender":
-		return rgb(230, 230, 250)
-	case "orchid":
-		return rgb(218, 112, 214)
-	case "plum":
-		return rgb(221, 160, 221)
-	case "sienna":
-		return rgb(160, 82, 45)
-	}
-	return RGB{}, false
+	v, ok := xpmColors[w]
+	return v, ok
+}
+
+// xpmColors are the colour names xpmRGB knows, lower case and without
+// spaces, with their values: X11's where X11 and CSS differ (gray is 190,
+// maroon 176, 48, 96).
+var xpmColors = map[string]RGB{
+	"white":      {255, 255, 255},
+	"black":      {0, 0, 0},
+	"red":        {255, 0, 0},
+	"green":      {0, 255, 0},
+	"lime":       {0, 255, 0},
+	"blue":       {0, 0, 255},
+	"yellow":     {255, 255, 0},
+	"orange":     {255, 165, 0},
+	"brown":      {165, 42, 42},
+	"gray":       {190, 190, 190},
+	"grey":       {190, 190, 190},
+	"pink":       {255, 192, 203},
+	"violet":     {238, 130, 238},
+	"purple":     {160, 32, 240},
+	"magenta":    {255, 0, 255},
+	"fuchsia":    {255, 0, 255},
+	"cyan":       {0, 255, 255},
+	"aqua":       {0, 255, 255},
+	"navy":       {0, 0, 128},
+	"navyblue":   {0, 0, 128},
+	"maroon":     {176, 48, 96},
+	"gold":       {255, 215, 0},
+	"beige":      {245, 245, 220},
+	"tan":        {210, 180, 140},
+	"khaki":      {240, 230, 140},
+	"olive":      {128, 128, 0},
+	"teal":       {0, 128, 128},
+	"silver":     {192, 192, 192},
+	"darkgreen":  {0, 100, 0},
+	"darkblue":   {0, 0, 139},
+	"darkred":    {139, 0, 0},
+	"darkgray":   {169, 169, 169},
+	"darkgrey":   {169, 169, 169},
+	"lightblue":  {173, 216, 230},
+	"lightgreen": {144, 238, 144},
+	"lightgray":  {211, 211, 211},
+	"lightgrey":  {211, 211, 211},
+	"skyblue":    {135, 206, 235},
+	"salmon":     {250, 128, 114},
+	"turquoise":  {64, 224, 208},
+	"chocolate":  {210, 105, 30},
+	"coral":      {255, 127, 80},
+	"indigo":     {75, 0, 130},
+	"lavender":   {230, 230, 250},
+	"orchid":     {218, 112, 214},
+	"plum":       {221, 160, 221},
+	"sienna":     {160, 82, 45},
 }

@@ -24,8 +24,12 @@ func ParseGrid(r io.Reader, p *Puzzle) (Grid, error) {
 	if err != nil {
 		return nil, err
 	}
+	var ansiEscape *regexp.Regexp // the colour escapes of a grid drawn for a terminal
 	for i, l := range lines {
 		if strings.Contains(l, "\x1b") {
+			if ansiEscape == nil {
+				ansiEscape = regexp.MustCompile("\x1b\\[[0-9;]*m")
+			}
 			lines[i] = ansiEscape.ReplaceAllString(l, "")
 		}
 	}
@@ -81,9 +85,6 @@ func ParseGrid(r io.Reader, p *Puzzle) (Grid, error) {
 	}
 	return g, nil
 }
-
-// ansiEscape matches the colour escapes of a grid drawn for a terminal.
-var ansiEscape = regexp.MustCompile("\x1b\\[[0-9;]*m")
 
 // isFrame reports whether line is the top of the frame `nonosat solve`
 // draws around a grid: spaces, "+", then dashes.

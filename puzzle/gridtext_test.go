@@ -10,7 +10,7 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
-// dancer is example A of formats.md, webpbn #1.
+// dancer is example A of docs/formats.md, webpbn #1.
 func dancer() *puzzle.Puzzle {
 	return puzzle.FromGrid(picture(nil,
 		".##..",
@@ -34,7 +34,7 @@ func TestDancerClues(t *testing.T) {
 	}
 }
 
-// exampleB is example B of formats.md: black and red on white.
+// exampleB is example B of docs/formats.md: black and red on white.
 func exampleB() *puzzle.Puzzle {
 	red := puzzle.Swatch{Name: "red", RGB: puzzle.RGB{R: 255}, Char: 'r'}
 	black := puzzle.Swatch{Name: "black", Char: 'X'}

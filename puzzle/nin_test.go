@@ -8,7 +8,7 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
-// dancerNIN is formats.md's §4.3 example. It is not a testdata file
+// dancerNIN is example A of docs/formats.md in .nin form. It is not a testdata file
 // because it is byte for byte a file of the shared corpus.
 const dancerNIN = "5 10\n2\n2 1\n1 1\n3\n1 1\n1 1\n2\n1 1\n1 2\n2\n2 1\n2 1 3\n7\n1 3\n2 1\n"
 

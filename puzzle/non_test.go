@@ -12,7 +12,7 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
-// dancerNON is formats.md's §4.2 example.
+// dancerNON is example A of docs/formats.md in .non form.
 const dancerNON = `catalogue "webpbn.com #1"
 title "Demo Puzzle from Front Page"
 by "Jan Wolter"

@@ -7,7 +7,7 @@ import (
 )
 
 func TestDecodeString(t *testing.T) {
-	// The "duck" of the R nonogram package, from formats.md §4.14.
+	// The "duck" example of the R package nonogram.
 	duck := puzzle.New(
 		[][]int{{3}, {2, 1}, {3, 2}, {2, 2}, {6}, {1, 5}, {6}, {1}, {2}},
 		[][]int{{1, 2}, {3, 1}, {1, 5}, {7, 1}, {5}, {3}, {4}, {3}})

@@ -10,7 +10,7 @@ import (
 )
 
 func TestDecodeText(t *testing.T) {
-	// formats.md §4.13: 4 wide, 3 high.
+	// A small puzzle, 4 wide and 3 high.
 	ex := puzzle.New([][]int{{1}, {1, 1}, {4}}, [][]int{{3}, {1}, {1}, {2}})
 	small := puzzle.New([][]int{{1}, {}}, [][]int{{1}, {}})
 	runLineReadTests(t, puzzle.Text, []lineReadTest{

@@ -258,236 +258,289 @@ type xmlCount struct {
 	line  int
 }
 
+// xmlDoc is one <puzzle> as xmlPuzzle reads it: first its children, then
+// the colours its counts name, the palette, the clues and the goal.
+type xmlDoc struct {
+	pz              *xnode
+	p               *Puzzle
+	defName, bgName string // the default colour of counts, and the background
+
+	colors             []*xmlColor // in the order declared, then the implied ones
+	byName             map[string]*xmlColor
+	rows, cols         [][]xmlCount
+	rowLines, colLines []int // the line of each clue, for messages
+	haveRows, haveCols bool
+	goal, solution     *xnode
+
+	index map[string]Color // palette index by colour name
+	chars map[rune]Color   // palette index by character
+}
+
 func xmlPuzzle(pz *xnode) (parsed, error) {
-	p := &Puzzle{}
+	d := &xmlDoc{pz: pz, p: &Puzzle{}, byName: map[string]*xmlColor{}}
 	if t, _ := pz.get("type"); t == "triddler" {
 		return parsed{}, errorf(pz.line, "%w: triddlers (hexagonal grids)", ErrUnsupported)
 	} else if t != "" && t != "grid" {
 		return parsed{}, syntaxAt(pz.line, "puzzle type %q, want grid", clip(t))
 	}
-	defName, ok := pz.get("defaultcolor")
-	if !ok {
-		defName = "black"
+	var ok bool
+	if d.defName, ok = pz.get("defaultcolor"); !ok {
+		d.defName = "black"
 	}
-	bgName, ok := pz.get("backgroundcolor")
-	if !ok {
-		bgName = "white"
+	if d.bgName, ok = pz.get("backgroundcolor"); !ok {
+		d.bgName = "white"
 	}
-	var colors []*xmlColor
-	byName := map[string]*xmlColor{}
-	var rows, cols [][]xmlCount
-	var rowLines, colLines []int
-	var haveRows, haveCols bool
-	var goal, solution *xnode
 	for _, k := range pz.kids {
-		text := strings.TrimSpace(k.text.String())
-		switch k.name {
-		case "id":
-			p.ID = text
-		case "title":
-			p.Title = text
-		case "author":
-			p.Author = text
-		case "copyright":
-			p.Copyright = text
-		case "description":
-			p.Description = text
-		case "color":
-			c, err := xmlParseColor(k, text)
-			if err != nil {
-				return parsed{}, err
-			}
-			if prev := byName[c.name]; prev != nil {
-				return parsed{}, syntaxAt(k.line, "colour %q defined twice (first on line %d)", clip(c.name), prev.line)
-			}
-			if len(colors) > MaxColors {
-				return parsed{}, errorf(k.line, "%w: more than %d colours", ErrTooLarge, MaxColors)
-			}
-			byName[c.name] = c
-			colors = append(colors, c)
-		case "clues":
-			typ, _ := k.get("type")
-			lines, nums, err := xmlClueLines(k)
-			if err != nil {
-				return parsed{}, err
-			}
-			switch typ {
-			case "rows":
-				if haveRows {
-					return parsed{}, syntaxAt(k.line, "second <clues type=\"rows\">")
-				}
-				rows, rowLines, haveRows = lines, nums, true
-			case "columns":
-				if haveCols {
-					return parsed{}, syntaxAt(k.line, "second <clues type=\"columns\">")
-				}
-				cols, colLines, haveCols = lines, nums, true
-			default:
-				return parsed{}, syntaxAt(k.line, "clues type %q, want rows or columns", clip(typ))
-			}
-		case "solution":
-			typ, ok := k.get("type")
-			if !ok {
-				typ = "goal"
-			}
-			switch typ {
-			case "goal":
-				if goal == nil {
-					goal = k
-				}
-			case "solution":
-				if solution == nil {
-					solution = k
-				}
-			case "saved":
-			default:
-				return parsed{}, syntaxAt(k.line, "solution type %q, want goal, solution or saved", clip(typ))
-			}
+		if err := d.child(k); err != nil {
+			return parsed{}, err
 		}
 	}
-	if haveRows != haveCols {
+	if d.haveRows != d.haveCols {
 		return parsed{}, syntaxAt(pz.line, "puzzle has row clues or column clues but not both")
 	}
-	if goal == nil {
-		goal = solution
+	if d.goal == nil {
+		d.goal = d.solution
 	}
-	if !haveRows && goal == nil {
+	if !d.haveRows && d.goal == nil {
 		return parsed{}, errorf(pz.line, "%w: puzzle has neither clues nor a goal", ErrNoPuzzle)
 	}
-
-	// Colours referenced by name: the background always, the default
-	// colour when a count has none (or when only a goal is given).
-	ref := func(name string, line int) error {
-		if byName[name] != nil {
-			return nil
-		}
-		c := &xmlColor{name: name, line: line, implied: true}
-		switch name {
-		case "white":
-			c.rgb, c.char = RGB{255, 255, 255}, '.'
-		case "black":
-			c.rgb, c.char = RGB{0, 0, 0}, 'X'
-		default:
-			return errorf(line, "%w %q", ErrColor, clip(name))
-		}
-		byName[name] = c
-		colors = append(colors, c)
-		return nil
-	}
-	if err := ref(bgName, pz.line); err != nil {
+	if err := d.namedColors(); err != nil {
 		return parsed{}, err
 	}
-	usesDefault := !haveRows
-	sets := [][][]xmlCount{rows, cols}
-	if len(colLines) > 0 && len(rowLines) > 0 && colLines[0] < rowLines[0] {
-		sets = [][][]xmlCount{cols, rows} // report the first problem in the file
+	if err := d.palette(); err != nil {
+		return parsed{}, err
+	}
+	p := d.p
+	p.Rows, p.Cols = d.clues(d.rows), d.clues(d.cols)
+	pos := positions{start: pz.line, rows: d.rowLines, cols: d.colLines}
+	if d.goal != nil {
+		if err := d.readGoal(); err != nil {
+			return parsed{}, err
+		}
+	}
+	return parsed{p: p, pos: pos}, nil
+}
+
+// child reads one child element of <puzzle>; unknown ones are ignored.
+func (d *xmlDoc) child(k *xnode) error {
+	p := d.p
+	text := strings.TrimSpace(k.text.String())
+	switch k.name {
+	case "id":
+		p.ID = text
+	case "title":
+		p.Title = text
+	case "author":
+		p.Author = text
+	case "copyright":
+		p.Copyright = text
+	case "description":
+		p.Description = text
+	case "color":
+		c, err := xmlParseColor(k, text)
+		if err != nil {
+			return err
+		}
+		if prev := d.byName[c.name]; prev != nil {
+			return syntaxAt(k.line, "colour %q defined twice (first on line %d)", clip(c.name), prev.line)
+		}
+		if len(d.colors) > MaxColors {
+			return errorf(k.line, "%w: more than %d colours", ErrTooLarge, MaxColors)
+		}
+		d.byName[c.name] = c
+		d.colors = append(d.colors, c)
+	case "clues":
+		return d.clueSet(k)
+	case "solution":
+		typ, ok := k.get("type")
+		if !ok {
+			typ = "goal"
+		}
+		switch typ {
+		case "goal":
+			if d.goal == nil {
+				d.goal = k
+			}
+		case "solution":
+			if d.solution == nil {
+				d.solution = k
+			}
+		case "saved":
+		default:
+			return syntaxAt(k.line, "solution type %q, want goal, solution or saved", clip(typ))
+		}
+	}
+	return nil
+}
+
+// clueSet reads <clues type="rows"> or <clues type="columns">.
+func (d *xmlDoc) clueSet(k *xnode) error {
+	typ, _ := k.get("type")
+	lines, nums, err := xmlClueLines(k)
+	if err != nil {
+		return err
+	}
+	switch typ {
+	case "rows":
+		if d.haveRows {
+			return syntaxAt(k.line, "second <clues type=\"rows\">")
+		}
+		d.rows, d.rowLines, d.haveRows = lines, nums, true
+	case "columns":
+		if d.haveCols {
+			return syntaxAt(k.line, "second <clues type=\"columns\">")
+		}
+		d.cols, d.colLines, d.haveCols = lines, nums, true
+	default:
+		return syntaxAt(k.line, "clues type %q, want rows or columns", clip(typ))
+	}
+	return nil
+}
+
+// ref makes sure the colour name, referenced on line, exists: declared,
+// or one of the two the format implies (white and black).
+func (d *xmlDoc) ref(name string, line int) error {
+	if d.byName[name] != nil {
+		return nil
+	}
+	c := &xmlColor{name: name, line: line, implied: true}
+	switch name {
+	case "white":
+		c.rgb, c.char = RGB{255, 255, 255}, '.'
+	case "black":
+		c.rgb, c.char = RGB{0, 0, 0}, 'X'
+	default:
+		return errorf(line, "%w %q", ErrColor, clip(name))
+	}
+	d.byName[name] = c
+	d.colors = append(d.colors, c)
+	return nil
+}
+
+// namedColors gives every count its colour (the default one when it names
+// none) and checks the colours referenced by name: the background always,
+// the default colour when a count has none (or when only a goal is given).
+func (d *xmlDoc) namedColors() error {
+	if err := d.ref(d.bgName, d.pz.line); err != nil {
+		return err
+	}
+	usesDefault := !d.haveRows
+	sets := [][][]xmlCount{d.rows, d.cols}
+	if len(d.colLines) > 0 && len(d.rowLines) > 0 && d.colLines[0] < d.rowLines[0] {
+		sets = [][][]xmlCount{d.cols, d.rows} // report the first problem in the file
 	}
 	for _, set := range sets {
 		for _, line := range set {
 			for i, c := range line {
 				if c.color == "" {
-					line[i].color = defName
+					line[i].color = d.defName
 					usesDefault = true
 				}
 				if c.n == 0 {
-					return parsed{}, errorf(c.line, "%w: blotted clue (count 0)", ErrUnsupported)
+					return errorf(c.line, "%w: blotted clue (count 0)", ErrUnsupported)
 				}
-				if err := ref(line[i].color, c.line); err != nil {
-					return parsed{}, err
+				if err := d.ref(line[i].color, c.line); err != nil {
+					return err
 				}
-				if line[i].color == bgName {
-					return parsed{}, syntaxAt(c.line, "count in the background colour %q", clip(bgName))
+				if line[i].color == d.bgName {
+					return syntaxAt(c.line, "count in the background colour %q", clip(d.bgName))
 				}
 			}
 		}
 	}
-	if usesDefault && defName != bgName {
-		if err := ref(defName, pz.line); err != nil {
-			return parsed{}, err
-		}
+	if usesDefault && d.defName != d.bgName {
+		return d.ref(d.defName, d.pz.line)
 	}
+	return nil
+}
 
-	// Palette: background, default colour, the rest in order.
-	index := map[string]Color{}
+// palette builds the puzzle's palette: background, default colour, the
+// rest in order, each with a character of its own.
+func (d *xmlDoc) palette() error {
+	p := d.p
+	d.index = map[string]Color{}
 	add := func(c *xmlColor) {
-		if _, done := index[c.name]; done {
+		if _, done := d.index[c.name]; done {
 			return
 		}
-		index[c.name] = Color(len(p.Palette))
+		d.index[c.name] = Color(len(p.Palette))
 		p.Palette = append(p.Palette, Swatch{Name: c.name, RGB: c.rgb, Char: c.char})
 	}
-	add(byName[bgName])
-	if c := byName[defName]; c != nil && defName != bgName {
+	add(d.byName[d.bgName])
+	if c := d.byName[d.defName]; c != nil && d.defName != d.bgName {
 		add(c)
 	}
-	for _, c := range colors {
+	for _, c := range d.colors {
 		add(c)
 	}
 	if len(p.Palette)-1 > MaxColors {
-		return parsed{}, errorf(pz.line, "%w: %d colours, at most %d", ErrTooLarge, len(p.Palette)-1, MaxColors)
+		return errorf(d.pz.line, "%w: %d colours, at most %d", ErrTooLarge, len(p.Palette)-1, MaxColors)
 	}
-	chars := map[rune]Color{}
+	d.chars = map[rune]Color{}
 	for i := range p.Palette {
 		ch := p.Palette[i].Char
 		if ch == 0 {
 			continue
 		}
-		if prev, dup := chars[ch]; dup {
-			if byName[p.Palette[i].Name].implied {
+		if prev, dup := d.chars[ch]; dup {
+			if d.byName[p.Palette[i].Name].implied {
 				p.Palette[i].Char = 0 // a default char that is taken: pick another
 				continue
 			}
-			if byName[p.Palette[prev].Name].implied {
+			if d.byName[p.Palette[prev].Name].implied {
 				p.Palette[prev].Char = 0
-				chars[ch] = Color(i)
+				d.chars[ch] = Color(i)
 				continue
 			}
-			return parsed{}, syntaxAt(byName[p.Palette[i].Name].line, "colours %q and %q share the character %q", clip(p.Palette[prev].Name), clip(p.Palette[i].Name), ch)
+			return syntaxAt(d.byName[p.Palette[i].Name].line, "colours %q and %q share the character %q", clip(p.Palette[prev].Name), clip(p.Palette[i].Name), ch)
 		}
-		chars[ch] = Color(i)
+		d.chars[ch] = Color(i)
 	}
 	// Colours without a character of their own get an unused one, for
 	// display and for images.
-	taken := func(r rune) bool { _, ok := chars[r]; return ok }
+	taken := func(r rune) bool { _, ok := d.chars[r]; return ok }
 	for i := range p.Palette {
 		if p.Palette[i].Char == 0 {
 			p.Palette[i].Char = spareChar(Color(i), taken)
-			chars[p.Palette[i].Char] = Color(i)
+			d.chars[p.Palette[i].Char] = Color(i)
 		}
 	}
+	return nil
+}
 
-	toClues := func(set [][]xmlCount) []Clue {
-		out := make([]Clue, len(set))
-		for i, line := range set {
-			out[i] = make(Clue, len(line))
-			for j, c := range line {
-				out[i][j] = Block{Len: c.n, Color: index[c.color]}
-			}
+// clues turns the counts of one set of clue lines into clues.
+func (d *xmlDoc) clues(set [][]xmlCount) []Clue {
+	out := make([]Clue, len(set))
+	for i, line := range set {
+		out[i] = make(Clue, len(line))
+		for j, c := range line {
+			out[i][j] = Block{Len: c.n, Color: d.index[c.color]}
 		}
-		return out
 	}
-	p.Rows, p.Cols = toClues(rows), toClues(cols)
-	pos := positions{start: pz.line, rows: rowLines, cols: colLines}
+	return out
+}
 
-	if goal != nil {
-		g, err := xmlGoal(goal, chars)
-		if err != nil {
-			return parsed{}, err
-		}
-		if !haveRows {
-			q := FromGrid(g, p.Palette)
-			p.Rows, p.Cols = q.Rows, q.Cols
-		}
-		if len(g) != p.Height() || len(g) > 0 && len(g[0]) != p.Width() {
-			w := 0
-			if len(g) > 0 {
-				w = len(g[0])
-			}
-			return parsed{}, syntaxAt(goal.line, "goal is %dx%d, puzzle %dx%d", w, len(g), p.Width(), p.Height())
-		}
-		p.Goal = g
+// readGoal reads the goal (or solution) grid; without clues, the clues
+// come from it.
+func (d *xmlDoc) readGoal() error {
+	p := d.p
+	g, err := xmlGoal(d.goal, d.chars)
+	if err != nil {
+		return err
 	}
-	return parsed{p: p, pos: pos}, nil
+	if !d.haveRows {
+		q := FromGrid(g, p.Palette)
+		p.Rows, p.Cols = q.Rows, q.Cols
+	}
+	if len(g) != p.Height() || len(g) > 0 && len(g[0]) != p.Width() {
+		w := 0
+		if len(g) > 0 {
+			w = len(g[0])
+		}
+		return syntaxAt(d.goal.line, "goal is %dx%d, puzzle %dx%d", w, len(g), p.Width(), p.Height())
+	}
+	p.Goal = g
+	return nil
 }
 
 func xmlParseColor(k *xnode, text string) (*xmlColor, error) {

@@ -72,7 +72,7 @@ func TestDecodeXMLMetadata(t *testing.T) {
 	}
 	got := []string{p.ID, p.Author, p.Copyright, p.Description}
 	want := []string{"#1", "Jan Wolter", "© 2004 Jan Wolter; redistributable with attribution",
-		"A dancing stick figure (webpbn #1, example A of formats.md)."}
+		"A dancing stick figure (webpbn #1, example A of docs/formats.md)."}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ReadFile(dancer.xml) id, author, copyright, description = %q, want %q", got, want)
 	}

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	sat "github.com/crillab/gophersat/solver"
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
@@ -16,7 +18,7 @@ import (
 // backend is an incremental SAT solver: clauses are only ever added.
 type backend interface {
 	// solve decides the formula so far. On SAT the model is returned. A
-	// done context gives ctx.Err() if the backend could stop in time.
+	// done context gives clock.Err(ctx) if the backend could stop in time.
 	solve(ctx context.Context) (sat bool, m cnf.Model, err error)
 	// add adds a permanent clause for later calls to solve.
 	add(c cnf.Clause)
@@ -24,7 +26,8 @@ type backend interface {
 }
 
 // gophersatMu serialises every gophersat call in the process: gophersat
-// shares scratch space between solvers (sat-notes §1.6).
+// shares scratch space between solvers, and two solving at once in one
+// process crash.
 var gophersatMu sync.Mutex
 
 // gophersatBackend runs gophersat in process. Its Solve cannot be
@@ -47,14 +50,14 @@ func (b *gophersatBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
 		sat bool
 		m   cnf.Model
 	}
-	if err := ctx.Err(); err != nil {
+	if err := clock.Err(ctx); err != nil {
 		return false, nil, err
 	}
 	done := make(chan answer, 1)
 	go func() {
 		gophersatMu.Lock()
 		defer gophersatMu.Unlock()
-		if ctx.Err() != nil { // given up on while waiting for the lock
+		if clock.Err(ctx) != nil { // given up on while waiting for the lock
 			done <- answer{}
 			return
 		}
@@ -76,7 +79,7 @@ func (b *gophersatBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
 	case a := <-done:
 		return a.sat, a.m, nil
 	case <-ctx.Done():
-		return false, nil, ctx.Err()
+		return false, nil, clock.Err(ctx)
 	}
 }
 
@@ -125,7 +128,7 @@ func (b *giniBackend) load(ctx context.Context) error {
 	b.g = gini.NewVc(b.f.NumVars, len(b.f.Clauses))
 	for i, c := range b.f.Clauses {
 		if i&0xffff == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := clock.Err(ctx); err != nil {
 				return err
 			}
 		}
@@ -183,7 +186,7 @@ func (b *giniBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
 		select {
 		case <-ctx.Done():
 			s.Stop()
-			return false, nil, ctx.Err()
+			return false, nil, clock.Err(ctx)
 		case <-tick.C:
 		}
 	}

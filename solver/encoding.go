@@ -3,6 +3,8 @@ package solver
 import (
 	"context"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -24,16 +26,16 @@ func Encode(p *puzzle.Puzzle, o Options) *encode.Encoding {
 // and with a *[encode.TooBigError] when the formula passes its share of
 // o.MaxMemory, as [Solve] does.
 func EncodeContext(ctx context.Context, p *puzzle.Puzzle, o Options) (*encode.Encoding, error) {
-	opts := []encode.Option{encode.WithKind(o.Encoding), encode.WithMaxBytes(formulaBudget(o))}
+	opts := []encode.Option{encode.WithContext(ctx), encode.WithKind(o.Encoding), encode.WithMaxBytes(formulaBudget(o))}
 	if o.NoPresolve {
-		return encode.PuzzleContext(ctx, p, opts...)
+		return encode.Puzzle(p, opts...)
 	}
 	pre := presolve(ctx, p, o.Probe, nil)
 	switch {
 	case pre.stopped:
-		return nil, ctx.Err()
+		return nil, clock.Err(ctx)
 	case pre.contradiction:
-		return encode.PuzzleContext(ctx, p, opts...)
+		return encode.Puzzle(p, opts...)
 	case pre.grid != nil:
 		d := make(encode.Domains, len(pre.grid))
 		for r, row := range pre.grid {
@@ -42,7 +44,7 @@ func EncodeContext(ctx context.Context, p *puzzle.Puzzle, o Options) (*encode.En
 				d[r][c] = 1 << v
 			}
 		}
-		return encode.PuzzleContext(ctx, p, append(opts, encode.WithDomains(d))...)
+		return encode.Puzzle(p, append(opts, encode.WithDomains(d))...)
 	}
-	return encode.PuzzleContext(ctx, p, append(pre.options, opts...)...)
+	return encode.Puzzle(p, append(pre.options, opts...)...)
 }

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/cnf"
 )
 
@@ -192,7 +194,7 @@ func (b *externalBackend) add(c cnf.Clause) { b.added = append(b.added, append(c
 func (b *externalBackend) close() {}
 
 func (b *externalBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
-	if err := ctx.Err(); err != nil {
+	if err := clock.Err(ctx); err != nil {
 		return false, nil, err
 	}
 	if !b.swept {
@@ -206,8 +208,8 @@ func (b *externalBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
 	defer os.RemoveAll(dir)
 	in := filepath.Join(dir, "in.cnf")
 	if err := b.write(ctx, in); err != nil {
-		if ctx.Err() != nil {
-			return false, nil, ctx.Err()
+		if clock.Err(ctx) != nil {
+			return false, nil, clock.Err(ctx)
 		}
 		return false, nil, fmt.Errorf("%s: writing the formula: %w", b.name, err)
 	}
@@ -230,7 +232,7 @@ func (b *externalBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
 	dieWithParent(cmd)
 	runErr := runLocked(cmd)
 	killGroup(cmd) // children the solver left behind
-	if err := ctx.Err(); err != nil {
+	if err := clock.Err(ctx); err != nil {
 		return false, nil, err
 	}
 	messages := func() string {

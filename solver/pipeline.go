@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
@@ -75,7 +77,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		stages = []stage{presolveStage, satStage}
 	}
 	for i, s := range stages {
-		if i > 0 && ctx.Err() != nil { // presolving decides what it can first
+		if i > 0 && clock.Err(ctx) != nil { // presolving decides what it can first
 			return j.timeout(), nil
 		}
 		decided, complete, err := s(ctx, j)
@@ -232,7 +234,7 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	if j.res.MemoryOut { // enumerating filled the memory: no SAT after it
 		return true, false, nil
 	}
-	if res.Stopped && ctx.Err() == nil { // the budget ran out: SAT goes on
+	if res.Stopped && clock.Err(ctx) == nil { // the budget ran out: SAT goes on
 		j.learner = l
 		return false, false, nil
 	}
@@ -250,7 +252,7 @@ func learn(ctx context.Context, p *puzzle.Puzzle, l *learner.Learner, known []pu
 	}
 	lim.Conflicts = max(0, lim.Conflicts)
 	stop := lim.Stop
-	lim.Stop = func() bool { return ctx.Err() != nil || stop != nil && stop() }
+	lim.Stop = func() bool { return clock.Err(ctx) != nil || stop != nil && stop() }
 	res = l.Run(lim, func(g puzzle.Grid) bool {
 		if e := puzzle.Check(p, g); e != nil {
 			err = fmt.Errorf("%w: the learner produced a grid that is %v", ErrBug, e)
@@ -270,8 +272,8 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 	if kind == "" && external(j.o.Backend) {
 		kind = encode.Order // see handoff.go
 	}
-	e, err := encode.PuzzleContext(ctx, j.p, append(j.pre.options, encode.WithKind(kind), encode.WithMaxBytes(formulaBudget(j.o)))...)
-	if ctx.Err() != nil {
+	e, err := encode.Puzzle(j.p, append(j.pre.options, encode.WithContext(ctx), encode.WithKind(kind), encode.WithMaxBytes(formulaBudget(j.o)))...)
+	if clock.Err(ctx) != nil {
 		return false, false, nil
 	}
 	if err != nil {

@@ -3,6 +3,8 @@ package solver
 import (
 	"context"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
@@ -43,7 +45,7 @@ var probeCost int64 = 64_000_000 // a variable for tests
 // cells that line solving still allows. When ctx ends first it returns
 // at once, stopped.
 func presolve(ctx context.Context, p *puzzle.Puzzle, probe int, proof func([]linesolve.CellLit)) presolved {
-	stop := func() bool { return ctx.Err() != nil }
+	stop := clock.Stop(ctx)
 	s := linesolve.NewState(p)
 	s.SetProof(proof)
 	if !s.PropagateUntil(stop) {

@@ -50,7 +50,7 @@ var proofSolvers = map[string][]string{
 // text. When o.Proof holds the trace of that Solve (ProofTrace.Complete),
 // the proof is the trace: probing's lemmas and the learner's clauses, as
 // the verdict's run found them; Certify then only encodes the CNF (as
-// text, encode.PuzzleText) and writes. Else the proof comes from the
+// text, encode.WithText) and writes. Else the proof comes from the
 // learner, run afresh from line solving,
 // whose learnt clauses each follow by unit propagation (see
 // refuteByLearner); with o.Search < 0 (--no-search) from a SAT solver
@@ -88,7 +88,7 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 	var e *encode.Encoding
 	if res.Verdict == Multiple || traced {
 		// Nothing solves this CNF: it is written once, as text.
-		e = encode.PuzzleText(p, encode.WithKind(kind))
+		e, _ = encode.Puzzle(p, encode.WithText(), encode.WithKind(kind))
 	} else {
 		e = Encode(p, Options{NoPresolve: true, Encoding: kind})
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/learner"
@@ -51,7 +53,7 @@ func refuteByLearner(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, 
 		l.Block(g)
 	}
 	var found puzzle.Grid
-	res := l.Run(learner.Limits{Stop: func() bool { return ctx.Err() != nil }}, func(g puzzle.Grid) bool {
+	res := l.Run(learner.Limits{Stop: clock.Stop(ctx)}, func(g puzzle.Grid) bool {
 		found = g
 		return false
 	})

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/nonosat/nonosat/cnf"
+	"github.com/nonosat/nonosat/decode"
 	"github.com/nonosat/nonosat/drat"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/linesolve"
@@ -39,7 +40,7 @@ func checkCertificate(t *testing.T, p *puzzle.Puzzle, res *solver.Result, o solv
 	if err != nil {
 		t.Fatal(err)
 	}
-	hdr, err := encode.ParseHeader(comments)
+	hdr, err := decode.ParseHeader(comments)
 	if err != nil {
 		t.Fatal(err)
 	}

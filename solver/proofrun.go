@@ -11,6 +11,8 @@ import (
 	"os/exec"
 	"path/filepath"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	sat "github.com/crillab/gophersat/solver"
 
 	"github.com/nonosat/nonosat/cnf"
@@ -54,7 +56,7 @@ func refute(ctx context.Context, f *cnf.Formula, o Options, w io.Writer, cert *C
 	}()
 	select {
 	case <-ctx.Done():
-		return ctx.Err() // the search goes on in the background, writing to w
+		return clock.Err(ctx) // the search goes on in the background, writing to w
 	case a := <-done:
 		switch {
 		case a.err != nil:
@@ -147,8 +149,8 @@ func refuteWorker(ctx context.Context, f *cnf.Formula, argv []string, w io.Write
 	stderr := &tail{}
 	cmd.Stdout, cmd.Stderr = &out, stderr
 	if err := cmd.Start(); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
+		if clock.Err(ctx) != nil {
+			return clock.Err(ctx)
 		}
 		return fmt.Errorf("starting SAT worker %s: %w", argv[0], err)
 	}
@@ -159,7 +161,7 @@ func refuteWorker(ctx context.Context, f *cnf.Formula, argv []string, w io.Write
 	werr := in.Flush()
 	stdin.Close()
 	runErr := cmd.Wait()
-	if err := ctx.Err(); err != nil {
+	if err := clock.Err(ctx); err != nil {
 		return err
 	}
 	if werr != nil || runErr != nil {
@@ -217,7 +219,7 @@ func refuteExternal(ctx context.Context, f *cnf.Formula, name string, args []str
 	ownGroup(cmd)
 	runErr := cmd.Run()
 	killGroup(cmd)
-	if err := ctx.Err(); err != nil {
+	if err := clock.Err(ctx); err != nil {
 		return 0, err
 	}
 	var ee *exec.ExitError

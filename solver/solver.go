@@ -7,6 +7,8 @@ import (
 	"iter"
 	"time"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/decode"
 	"github.com/nonosat/nonosat/encode"
@@ -178,8 +180,8 @@ func Solutions(ctx context.Context, p *puzzle.Puzzle, o Options) iter.Seq2[puzzl
 			switch {
 			case res.MemoryOut:
 				err = ErrMemory
-			case ctx.Err() != nil:
-				err = ctx.Err()
+			case clock.Err(ctx) != nil:
+				err = clock.Err(ctx)
 			}
 		}
 		if err != nil {
@@ -243,7 +245,7 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 		sr.calls++
 		ok, m, err := b.solve(ctx)
 		switch {
-		case err != nil && ctx.Err() != nil:
+		case err != nil && clock.Err(ctx) != nil:
 			sr.timedOut = true
 			return sr
 		case err != nil:

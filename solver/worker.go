@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nonosat/nonosat/internal/clock"
+
 	"github.com/nonosat/nonosat/cnf"
 )
 
@@ -172,7 +174,7 @@ func (b *workerBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
 	if b.dead != nil {
 		return false, nil, b.dead
 	}
-	if err := ctx.Err(); err != nil {
+	if err := clock.Err(ctx); err != nil {
 		return false, nil, err
 	}
 	first := b.cmd == nil
@@ -213,8 +215,8 @@ func (b *workerBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
 	case <-ctx.Done():
 		b.kill()
 		<-done
-		b.dead = ctx.Err()
-		return false, nil, ctx.Err()
+		b.dead = clock.Err(ctx)
+		return false, nil, clock.Err(ctx)
 	}
 }
 

@@ -18,6 +18,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nonosat/nonosat/api"
+	"github.com/nonosat/nonosat/report"
+	"github.com/nonosat/nonosat/server"
+
 	"github.com/nonosat/nonosat/puzzle"
 )
 
@@ -76,8 +80,8 @@ func TestAPIBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	res.Body.Close()
-	if res.StatusCode != http.StatusNotFound {
-		t.Errorf("GET /api/analyze: %d", res.StatusCode)
+	if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "POST" {
+		t.Errorf("GET /api/analyze: %d, Allow %q; want 405, Allow POST", res.StatusCode, res.Header.Get("Allow"))
 	}
 }
 
@@ -90,7 +94,7 @@ func TestAPISolveRenderConvert(t *testing.T) {
 	want := firstPuzzle(t, "../../examples/flower.xml")
 
 	status, _, body := post(t, url+"/api/solve?max=5", []byte("2x2:1/1/1/1"))
-	var j jsonResult
+	var j report.Result
 	if err := json.Unmarshal(body, &j); status != 200 || err != nil || j.Verdict != "multiple" || len(j.Solutions) != 2 || !j.Complete {
 		t.Fatalf("solve: %d %v %s", status, err, body)
 	}
@@ -102,7 +106,7 @@ func TestAPISolveRenderConvert(t *testing.T) {
 	}
 
 	status, _, body = post(t, url+"/api/parse", flower)
-	var jp jsonPuzzle
+	var jp report.Puzzle
 	if err := json.Unmarshal(body, &jp); status != 200 || err != nil {
 		t.Fatalf("parse: %d %v %s", status, err, body)
 	}
@@ -179,7 +183,7 @@ func TestAPIMake(t *testing.T) {
 		t.Fatal(err)
 	}
 	status, _, body := post(t, url+"/api/make?title=Two&colors=2", buf.Bytes())
-	var jp jsonPuzzle
+	var jp report.Puzzle
 	if err := json.Unmarshal(body, &jp); status != 200 || err != nil {
 		t.Fatalf("make: %d %v %s", status, err, body)
 	}
@@ -258,7 +262,7 @@ func TestAPIDeadline(t *testing.T) {
 	url, _ := testServer(t, serverConfig{Deadline: 300 * time.Millisecond, MaxSolves: 1})
 	hard := hardPuzzle(t)
 	status, _, body := post(t, url+"/api/analyze", hard)
-	var a analysis
+	var a api.Analysis
 	if err := json.Unmarshal(body, &a); status != 200 || err != nil || a.Verdict != "timeout" {
 		t.Fatalf("analyze past the deadline: %d %v %s", status, err, body)
 	}
@@ -271,7 +275,7 @@ func TestAPIDeadline(t *testing.T) {
 		res.Body.Close()
 		t.Fatalf("the hard puzzle was answered in 300 ms: %d", res.StatusCode)
 	}
-	for i := 0; len(s.slots) > 0; i++ {
+	for i := 0; s.Busy() > 0; i++ {
 		if i == 200 {
 			t.Fatal("the solve goes on 20 s after its client left")
 		}
@@ -284,14 +288,21 @@ func TestAPIDeadline(t *testing.T) {
 // own right answer.
 func TestAPIConcurrent(t *testing.T) {
 	url, s := testServer(t, serverConfig{Deadline: 200 * time.Millisecond, MaxSolves: 2})
-	s.slots <- struct{}{}
-	s.slots <- struct{}{}
+	var held []func()
+	for range 2 {
+		release, err := s.Acquire(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, release)
+	}
 	status, hd, body := post(t, url+"/api/analyze", []byte("2x2:1/1/1/1"))
 	if msg := errorMessage(t, hd, body); status != http.StatusServiceUnavailable || !strings.Contains(msg, "slots") {
 		t.Errorf("all slots busy: %d %s", status, msg)
 	}
-	<-s.slots
-	<-s.slots
+	for _, release := range held {
+		release()
+	}
 
 	url, _ = testServer(t, serverConfig{MaxSolves: 2})
 	files := map[string]string{"../../examples/house.non": "unique", "../../examples/flower.xml": "unique", "testdata/batch/set.tatham": "multiple"}
@@ -307,7 +318,7 @@ func TestAPIConcurrent(t *testing.T) {
 					return
 				}
 				defer res.Body.Close()
-				var a analysis
+				var a api.Analysis
 				if err := json.NewDecoder(res.Body).Decode(&a); err != nil || a.Verdict != want {
 					t.Errorf("request %d, %s: %v, verdict %q", i, file, err, a.Verdict)
 				}
@@ -322,7 +333,7 @@ func TestAPIConcurrent(t *testing.T) {
 func TestAPIGuard(t *testing.T) {
 	ts := httptest.NewUnstartedServer(nil)
 	n := ts.Listener.Addr().(*net.TCPAddr).Port
-	ts.Config.Handler = newServer(serverConfig{Hosts: loopbackHosts(n)})
+	ts.Config.Handler = newServer(serverConfig{Hosts: server.LoopbackHosts(n)})
 	ts.Start()
 	defer ts.Close()
 	url, port := ts.URL, fmt.Sprint(n)
@@ -400,7 +411,7 @@ func TestAPIAnalyzeDeadline(t *testing.T) {
 	start := time.Now()
 	status, _, body := post(t, url+"/api/analyze?detail=1", buf.Bytes())
 	took := time.Since(start)
-	var a analysis
+	var a api.Analysis
 	if err := json.Unmarshal(body, &a); status != 200 || err != nil {
 		t.Fatalf("analyze: %d %v %s", status, err, body)
 	}
@@ -410,7 +421,7 @@ func TestAPIAnalyzeDeadline(t *testing.T) {
 	if took > 2*deadline {
 		t.Errorf("analyze took %v with a deadline of %v", took.Round(time.Millisecond), deadline)
 	}
-	if len(s.slots) != 0 {
-		t.Errorf("%d solve slots still held after the answer", len(s.slots))
+	if s.Busy() != 0 {
+		t.Errorf("%d solve slots still held after the answer", s.Busy())
 	}
 }

@@ -15,18 +15,65 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
+// commandTable lists the app's commands, in the order help lists them,
+// each by its name and the function that builds it. Each is built afresh
+// for every app: urfave/cli v2 writes into a Command while setting the
+// app up (HelpName, help flags), so sharing one value between apps, as
+// the tests do, would garble the second one. allCommands marks those
+// whose action reads the others (completion scripts, the man page).
+var commandTable = []struct {
+	name        string
+	build       func() *cli.Command
+	allCommands bool
+}{
+	{"solve", solveCmd, false}, {"check", checkCmd, false}, {"count", countCmd, false},
+	{"batch", batchCmd, false}, {"make", makeCmd, false}, {"render", renderCmd, false},
+	{"convert", convertCmd, false}, {"info", infoCmd, false}, {"verify", verifyCmd, false},
+	{"hint", hintCmd, false}, {"steps", stepsCmd, false}, {"fix", fixCmd, false},
+	{"generate", generateCmd, false}, {"dimacs", dimacsCmd, false}, {"decode", decodeCmd, false},
+	{"proof", proofCmd, false}, {"serve", serveCmd, false}, {"completion", completionCmd, true},
+	{"man", manCmd, true}, {workerCommand, workerCmd, false},
+}
+
 // commands returns the app's commands, in the order help lists them.
-// Each is built afresh for every app: urfave/cli v2 writes into a Command
-// while setting the app up (HelpName, help flags), so sharing one value
-// between apps, as the tests do, would garble the second one.
 func commands() []*cli.Command {
-	return []*cli.Command{solveCmd(), checkCmd(), countCmd(), batchCmd(), makeCmd(), renderCmd(), convertCmd(), infoCmd(), verifyCmd(), hintCmd(), stepsCmd(), fixCmd(), generateCmd(), dimacsCmd(), decodeCmd(), proofCmd(), serveCmd(), completionCmd(), manCmd(), workerCmd()}
+	cs := make([]*cli.Command, len(commandTable))
+	for i, t := range commandTable {
+		cs[i] = t.build()
+	}
+	return cs
+}
+
+// commandsFor returns the commands the app needs to run the command line
+// args (the program name first): when the first argument names a command,
+// that command alone, unless it reads the others; else all of them (help,
+// an unknown command, flags before the command). A run of one command
+// then builds only its flags and help text.
+func commandsFor(args []string) []*cli.Command {
+	if len(args) > 1 {
+		for _, t := range commandTable {
+			if t.name == args[1] && !t.allCommands {
+				return []*cli.Command{t.build()}
+			}
+		}
+	}
+	return commands()
 }
 
 // newApp returns the whole command-line program writing to stdout and
 // stderr. Run returns every error instead of exiting; main passes it to
 // [report], which prints it once and chooses the exit code.
 func newApp(stdout, stderr io.Writer) *cli.App {
+	return newAppWith(stdout, stderr, commands())
+}
+
+// newAppFor is newApp with only the commands that running args needs
+// (see commandsFor); main uses it.
+func newAppFor(stdout, stderr io.Writer, args []string) *cli.App {
+	return newAppWith(stdout, stderr, commandsFor(args))
+}
+
+func newAppWith(stdout, stderr io.Writer, cmds []*cli.Command) *cli.App {
 	app := &cli.App{
 		Name:            "nonosat",
 		HelpName:        "nonosat",
@@ -39,7 +86,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		OnUsageError:    usageError,
 		ExitErrHandler:  func(*cli.Context, error) {}, // report does it, once
 		Flags:           []cli.Flag{formatFlag()},
-		Commands:        commands(),
+		Commands:        cmds,
 		Action:          rootAction,
 	}
 	// CommandNotFound is reached only through cli.ShowCommandHelp, which
@@ -58,8 +105,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	return app
 }
 
-// report prints err, if any, to w once and returns the exit code for it.
-func report(w io.Writer, err error) int {
+// exitReport prints err, if any, to w once and returns the exit code for it.
+func exitReport(w io.Writer, err error) int {
 	if err == nil {
 		return exitOK
 	}

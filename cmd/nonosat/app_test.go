@@ -45,8 +45,8 @@ func runIn(t *testing.T, stdin io.Reader, args ...string) result {
 			code = ec.ExitCode()
 		}
 	}
-	if got := report(&errb, err); got != code {
-		t.Errorf("report(%v) = %d, want %d", err, got, code)
+	if got := exitReport(&errb, err); got != code {
+		t.Errorf("exitReport(%v) = %d, want %d", err, got, code)
 	}
 	return result{err: err, code: code, stdout: out.String(), stderr: errb.String()}
 }
@@ -253,8 +253,8 @@ func TestReport(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			if code := report(&buf, tt.err); code != tt.code || buf.String() != tt.out {
-				t.Errorf("report(%v) = %d, printed %q; want %d, %q", tt.err, code, buf.String(), tt.code, tt.out)
+			if code := exitReport(&buf, tt.err); code != tt.code || buf.String() != tt.out {
+				t.Errorf("exitReport(%v) = %d, printed %q; want %d, %q", tt.err, code, buf.String(), tt.code, tt.out)
 			}
 		})
 	}

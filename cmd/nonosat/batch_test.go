@@ -5,54 +5,59 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/nonosat/nonosat/batch"
+	"github.com/nonosat/nonosat/report"
+
 	"github.com/nonosat/nonosat/puzzle"
-	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
 )
 
 // TestMain lets the test binary act as the SAT worker child process that
 // batch (and --timeout) start: workerArgv names the running executable,
 // which for tests is this binary, with the worker command as argument.
+// With NONOSAT_TEST_WORKER_HANGS=1 the worker never answers, so that a
+// test can interrupt a puzzle that needs SAT while it is being solved.
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == workerCommand && os.Getenv("NONOSAT_TEST_WORKER_HANGS") == "1" {
+		select {} // until the parent kills it
+	}
 	if len(os.Args) > 1 && os.Args[1] == workerCommand || os.Getenv("NONOSAT_TEST_AS_MAIN") == "1" {
-		os.Exit(report(os.Stderr, newApp(os.Stdout, os.Stderr).Run(os.Args)))
+		os.Exit(exitReport(os.Stderr, newApp(os.Stdout, os.Stderr).Run(os.Args)))
 	}
 	os.Exit(m.Run())
 }
 
 // The puzzles of testdata/batch, with their verdicts. broken.nin fails to
 // parse; README.md, notes.txt and .hidden.non are not read.
-var batchWant = map[batchKey]string{
-	{"testdata/batch/broken.nin", 0}:   verdictError,
-	{"testdata/batch/cross.non", 0}:    "unique",
-	{"testdata/batch/set.tatham", 1}:   "multiple",
-	{"testdata/batch/set.tatham", 2}:   "none",
-	{"testdata/batch/set.tatham", 3}:   "unique",
-	{"testdata/batch/sub/boat.nin", 0}: "unique",
+var batchWant = map[batch.Key]string{
+	{File: "testdata/batch/broken.nin", Index: 0}:   report.VerdictError,
+	{File: "testdata/batch/cross.non", Index: 1}:    "unique",
+	{File: "testdata/batch/set.tatham", Index: 1}:   "multiple",
+	{File: "testdata/batch/set.tatham", Index: 2}:   "none",
+	{File: "testdata/batch/set.tatham", Index: 3}:   "unique",
+	{File: "testdata/batch/sub/boat.nin", Index: 1}: "unique",
 }
 
 const batchBrokenError = "testdata/batch/broken.nin:3: file ends after 2 of 5 row clues"
 
 // readLines parses JSON Lines output into results, failing on anything
 // that is not one.
-func readLines(t *testing.T, data string) []jsonResult {
+func readLines(t *testing.T, data string) []report.Result {
 	t.Helper()
-	var out []jsonResult
+	var out []report.Result
 	sc := bufio.NewScanner(strings.NewReader(data))
 	sc.Buffer(nil, 1<<28) // a line lists every solution found: megabytes for a count
 	for sc.Scan() {
-		var j jsonResult
+		var j report.Result
 		if err := json.Unmarshal(sc.Bytes(), &j); err != nil {
 			t.Fatalf("output line %q: %v", sc.Text(), err)
 		}
@@ -65,11 +70,11 @@ func readLines(t *testing.T, data string) []jsonResult {
 }
 
 // verdicts maps each line's key to its verdict, failing on a key given twice.
-func verdicts(t *testing.T, lines []jsonResult) map[batchKey]string {
+func verdicts(t *testing.T, lines []report.Result) map[batch.Key]string {
 	t.Helper()
-	m := map[batchKey]string{}
+	m := map[batch.Key]string{}
 	for _, j := range lines {
-		k := batchKey{j.File, j.Index}
+		k := batch.Key{File: j.File, Index: j.Index}
 		if _, ok := m[k]; ok {
 			t.Errorf("%v has two lines", k)
 		}
@@ -102,7 +107,7 @@ func TestBatch(t *testing.T) {
 	}
 	for _, j := range lines {
 		switch {
-		case j.Verdict == verdictError:
+		case j.Verdict == report.VerdictError:
 			if j.Error != batchBrokenError {
 				t.Errorf("error line %+v: error = %q, want %q", j, j.Error, batchBrokenError)
 			}
@@ -130,13 +135,13 @@ func TestBatch(t *testing.T) {
 // a folder (each file once), and draws the progress bar when asked.
 func TestBatchStdout(t *testing.T) {
 	r := run(t, "batch", "--progress", "-j", "1", "testdata/batch/set.tatham", "testdata/batch/sub", "testdata/batch/sub/boat.nin", "testdata/batch/notes.txt")
-	want := map[batchKey]string{
-		{"testdata/batch/set.tatham", 1}:   "multiple",
-		{"testdata/batch/set.tatham", 2}:   "none",
-		{"testdata/batch/set.tatham", 3}:   "unique",
-		{"testdata/batch/sub/boat.nin", 0}: "unique",
+	want := map[batch.Key]string{
+		{File: "testdata/batch/set.tatham", Index: 1}:   "multiple",
+		{File: "testdata/batch/set.tatham", Index: 2}:   "none",
+		{File: "testdata/batch/set.tatham", Index: 3}:   "unique",
+		{File: "testdata/batch/sub/boat.nin", Index: 1}: "unique",
 		// Named on the command line, so read, and not a puzzle.
-		{"testdata/batch/notes.txt", 0}: verdictError,
+		{File: "testdata/batch/notes.txt", Index: 0}: report.VerdictError,
 	}
 	if got := verdicts(t, readLines(t, r.stdout)); !maps.Equal(got, want) {
 		t.Errorf("nonosat batch verdicts = %v, want %v\n%v", got, want, r)
@@ -158,7 +163,7 @@ func TestBatchDashIsStdout(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	r := run(t, "batch", "-j", "1", "-o", "-", boat)
-	if got := verdicts(t, readLines(t, r.stdout)); r.code != exitOK || got[batchKey{boat, 0}] != "unique" {
+	if got := verdicts(t, readLines(t, r.stdout)); r.code != exitOK || got[batch.Key{File: boat, Index: 1}] != "unique" {
 		t.Errorf("batch -o -: %v; want boat's line on standard output", r)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
@@ -214,16 +219,20 @@ func TestBatchInterrupt(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "results.jsonl")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var calls atomic.Int32
-	defer swapSolve(func(sctx context.Context, p *puzzle.Puzzle, o solver.Options) (*solver.Result, error) {
-		if calls.Add(1) == 3 {
-			cancel()
-			<-sctx.Done()
+	// The third puzzle, set.tatham #1, needs SAT (with --no-search),
+	// whose worker hangs: it is interrupted once the two others are
+	// written.
+	t.Setenv("NONOSAT_TEST_WORKER_HANGS", "1")
+	go func() {
+		for ctx.Err() == nil {
+			if data, err := os.ReadFile(out); err == nil && strings.Count(string(data), "\n") == 2 {
+				cancel()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
-		return solver.Solve(sctx, p, o)
-	})()
-	// The third puzzle, set.tatham #1, needs SAT: it is interrupted.
-	r := runContext(t, ctx, "batch", "testdata/batch/cross.non", "testdata/batch/sub", "testdata/batch/set.tatham", "-j", "1", "-o", out)
+	}()
+	r := runContext(t, ctx, "batch", "testdata/batch/cross.non", "testdata/batch/sub", "testdata/batch/set.tatham", "-j", "1", "-o", out, "--no-search")
 	if r.code != exitInterrupted || !strings.Contains(r.stderr, "interrupted: 2 results written, 3 puzzles left") {
 		t.Fatalf("interrupted nonosat batch: %v\nwant exit %d and 2 results written", r, exitInterrupted)
 	}
@@ -231,53 +240,19 @@ func TestBatchInterrupt(t *testing.T) {
 		t.Fatalf("interrupted nonosat batch wrote %d lines, want 2", n)
 	}
 
+	t.Setenv("NONOSAT_TEST_WORKER_HANGS", "")
 	r = run(t, "batch", "testdata/batch/cross.non", "testdata/batch/sub", "testdata/batch/set.tatham", "-j", "1", "-o", out, "--resume")
 	if r.code != exitOK {
 		t.Fatalf("nonosat batch --resume: %v", r)
 	}
-	want := map[batchKey]string{}
+	want := map[batch.Key]string{}
 	for k, v := range batchWant {
-		if k.file != "testdata/batch/broken.nin" {
+		if k.File != "testdata/batch/broken.nin" {
 			want[k] = v
 		}
 	}
 	if got := verdicts(t, readLines(t, readFile(t, out))); !maps.Equal(got, want) {
 		t.Errorf("after --resume, verdicts = %v, want %v", got, want)
-	}
-}
-
-// TestBatchPanic makes solving one puzzle panic and fail another, and
-// wants error lines for those two and results for the rest.
-func TestBatchPanic(t *testing.T) {
-	defer swapSolve(func(ctx context.Context, p *puzzle.Puzzle, o solver.Options) (*solver.Result, error) {
-		switch p.Width() {
-		case 5:
-			var g puzzle.Grid
-			_ = g[3] // index out of range
-		case 6:
-			return nil, errors.New("the solver broke")
-		}
-		return solver.Solve(ctx, p, o)
-	})()
-	r := run(t, "batch", "testdata/batch", "-j", "2")
-	if r.code != exitError || !strings.Contains(r.stderr, "3 of 6 puzzles could not be read or solved") {
-		t.Fatalf("nonosat batch: %v\nwant exit %d and 3 errors", r, exitError)
-	}
-	got := map[batchKey]string{}
-	for _, j := range readLines(t, r.stdout) {
-		got[batchKey{j.File, j.Index}] = j.Error
-		if j.Error != "" && j.Verdict != verdictError {
-			t.Errorf("line %+v has an error and verdict %q", j, j.Verdict)
-		}
-	}
-	if e := got[batchKey{"testdata/batch/cross.non", 0}]; !strings.HasPrefix(e, "panic while solving: runtime error: index out of range") || !strings.Contains(e, "batch_test.go") {
-		t.Errorf("cross.non error = %q, want the panic and where it happened", e)
-	}
-	if e := got[batchKey{"testdata/batch/sub/boat.nin", 0}]; e != "the solver broke" {
-		t.Errorf("boat.nin error = %q, want the solver's error", e)
-	}
-	if e := got[batchKey{"testdata/batch/set.tatham", 3}]; e != "" {
-		t.Errorf("set.tatham #3 error = %q, want none", e)
 	}
 }
 
@@ -288,11 +263,11 @@ func TestBatchTimeout(t *testing.T) {
 	if r.code != exitOK {
 		t.Fatalf("nonosat batch --timeout 1ns: %v", r)
 	}
-	want := map[batchKey]string{
-		{"testdata/batch/set.tatham", 1}: "timeout", // needs SAT
-		{"testdata/batch/set.tatham", 2}: "none",
-		{"testdata/batch/set.tatham", 3}: "unique",
-		{"testdata/batch/cross.non", 0}:  "unique",
+	want := map[batch.Key]string{
+		{File: "testdata/batch/set.tatham", Index: 1}: "timeout", // needs SAT
+		{File: "testdata/batch/set.tatham", Index: 2}: "none",
+		{File: "testdata/batch/set.tatham", Index: 3}: "unique",
+		{File: "testdata/batch/cross.non", Index: 1}:  "unique",
 	}
 	if got := verdicts(t, readLines(t, r.stdout)); !maps.Equal(got, want) {
 		t.Errorf("nonosat batch --timeout 1ns: verdicts = %v, want %v", got, want)
@@ -335,12 +310,12 @@ func TestBatchDanglingLink(t *testing.T) {
 	r := run(t, "batch", dir)
 	lines := readLines(t, r.stdout)
 	got := verdicts(t, lines)
-	want := map[batchKey]string{{filepath.Join(dir, "cross.non"), 0}: "unique", {filepath.Join(dir, "link.non"), 0}: verdictError}
+	want := map[batch.Key]string{{File: filepath.Join(dir, "cross.non"), Index: 1}: "unique", {File: filepath.Join(dir, "link.non"), Index: 0}: report.VerdictError}
 	if r.code != exitError || !maps.Equal(got, want) {
 		t.Fatalf("nonosat batch: %v\nverdicts %v, want %v", r, got, want)
 	}
 	for _, j := range lines {
-		if j.Verdict == verdictError && !strings.Contains(j.Error, "link.non") {
+		if j.Verdict == report.VerdictError && !strings.Contains(j.Error, "link.non") {
 			t.Errorf("error line %+v does not name the file", j)
 		}
 	}
@@ -375,76 +350,6 @@ func TestBatchUsage(t *testing.T) {
 	}
 }
 
-func TestReadResults(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		keep int64
-		want []batchKey
-		err  string
-	}{
-		{"empty", "", 0, nil, ""},
-		{"whole lines", "{\"file\":\"a\"}\n{\"file\":\"b\",\"index\":2}\n", 36, []batchKey{{"a", 0}, {"b", 2}}, ""},
-		{"cut last line", "{\"file\":\"a\"}\n{\"file\":\"b\",\"in", 13, []batchKey{{"a", 0}}, ""},
-		{"blank line", "\n{\"file\":\"a\"}\n", 14, []batchKey{{"a", 0}}, ""},
-		{"bad line", "{\"file\":\"a\"}\nhello\n{\"file\":\"b\"}\n", 0, nil, "out.jsonl:2: not a batch result line"},
-		{"no file", "{\"index\":1}\n", 0, nil, "out.jsonl:1: not a batch result line"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			done := map[batchKey]bool{}
-			keep, err := readResults(strings.NewReader(tt.in), "out.jsonl", done)
-			if tt.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.err) {
-					t.Errorf("readResults(%q) error = %v, want %q", tt.in, err, tt.err)
-				}
-				return
-			}
-			got := slices.SortedFunc(maps.Keys(done), func(a, b batchKey) int { return strings.Compare(a.file, b.file) })
-			if err != nil || keep != tt.keep || !slices.Equal(got, tt.want) {
-				t.Errorf("readResults(%q) = %d, %v, %v; want %d, %v", tt.in, keep, got, err, tt.keep, tt.want)
-			}
-		})
-	}
-}
-
-// FuzzReadResults feeds --resume arbitrary files: it must never panic,
-// and what it keeps must end at a line end, hold a key for each
-// line it accepted, and read back the same.
-func FuzzReadResults(f *testing.F) {
-	f.Add([]byte("{\"file\":\"a\"}\n{\"file\":\"b\",\"index\":2}\n"))
-	f.Add([]byte("{\"file\":\"a\"}\n{\"file\":\"b\",\"in"))
-	f.Add([]byte("\n\n{\"file\":\"\",\"index\":-1,\"verdict\":\"error\",\"error\":\"x\"}\r\n"))
-	f.Add([]byte("hello\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		done := map[batchKey]bool{}
-		keep, err := readResults(bytes.NewReader(data), "out.jsonl", done)
-		if err != nil {
-			return
-		}
-		if keep < 0 || keep > int64(len(data)) || keep > 0 && data[keep-1] != '\n' {
-			t.Fatalf("readResults(%q) keeps %d bytes", data, keep)
-		}
-		again := map[batchKey]bool{}
-		keep2, err := readResults(bytes.NewReader(data[:keep]), "out.jsonl", again)
-		if err != nil || keep2 != keep || !maps.Equal(done, again) {
-			t.Fatalf("readResults of the %d bytes kept of %q = %d, %v, %v; first read %v", keep, data, keep2, again, err, done)
-		}
-	})
-}
-
-func TestSkipByName(t *testing.T) {
-	for name, want := range map[string]bool{
-		"a/LICENSE": true, "a/README-simpson": true, "COPYING": true, "x.md": true, "PROVENANCE.tsv": true,
-		"pic.PNG": true, "results.jsonl": true, "bad.non.err": true,
-		"a.non": false, "question.txt": false, "blotted": false, "x.xml": false,
-	} {
-		if got := skipByName(name); got != want {
-			t.Errorf("skipByName(%q) = %v, want %v", name, got, want)
-		}
-	}
-}
-
 func TestProgressLine(t *testing.T) {
 	p := &progress{total: 10}
 	got := p.line(4, map[string]int{"unique": 3, "error": 1}, 2*time.Second)
@@ -457,14 +362,6 @@ func TestProgressLine(t *testing.T) {
 	}
 }
 
-// swapSolve makes batch solve with f and returns the function restoring
-// solver.Solve.
-func swapSolve(f func(context.Context, *puzzle.Puzzle, solver.Options) (*solver.Result, error)) func() {
-	old := solvePuzzle
-	solvePuzzle = f
-	return func() { solvePuzzle = old }
-}
-
 // runContext is run with a context, as Ctrl-C would cancel it.
 func runContext(t *testing.T, ctx context.Context, args ...string) result {
 	t.Helper()
@@ -472,7 +369,7 @@ func runContext(t *testing.T, ctx context.Context, args ...string) result {
 	app := newApp(&out, &errb)
 	app.ExitErrHandler = func(*cli.Context, error) {}
 	err := app.RunContext(ctx, append([]string{"nonosat"}, args...))
-	code := report(&errb, err)
+	code := exitReport(&errb, err)
 	return result{err: err, code: code, stdout: out.String(), stderr: errb.String()}
 }
 
@@ -497,7 +394,7 @@ func TestBatchProof(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "in", "set.tatham"), set, 0o666); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"a/x.non 0": "unique", "b/x.non 0": "none", "set.tatham 1": "multiple", "set.tatham 2": "none", "set.tatham 3": "unique"}
+	want := map[string]string{"a/x.non 1": "unique", "b/x.non 1": "none", "set.tatham 1": "multiple", "set.tatham 2": "none", "set.tatham 3": "unique"}
 	check := func(t *testing.T, out, proofs string) {
 		t.Helper()
 		lines := readLines(t, readFile(t, out))

@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/server"
 	"github.com/nonosat/nonosat/solver"
 )
 
@@ -146,7 +147,7 @@ func TestBrowser(t *testing.T) {
 	// the page must cancel a stale request when a newer edit comes.
 	// The server is set up as `nonosat serve` sets it up on loopback.
 	ts := httptest.NewUnstartedServer(nil)
-	srv := newServer(serverConfig{Worker: worker, Hosts: loopbackHosts(ts.Listener.Addr().(*net.TCPAddr).Port)})
+	srv := newServer(serverConfig{Worker: worker, Hosts: server.LoopbackHosts(ts.Listener.Addr().(*net.TCPAddr).Port)})
 	var hold holdServer
 	ts.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/api/analyze" && hold.slow.Load() {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/decode"
-	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
@@ -151,30 +150,15 @@ func decodeModel(c *cli.Context, args []string) error {
 }
 
 // readCNF reads a CNF written by 'nonosat dimacs' and its header.
-func readCNF(c *cli.Context, name string) (*cnf.Formula, *encode.Map, error) {
+func readCNF(c *cli.Context, name string) (*cnf.Formula, *decode.Map, error) {
 	r, closeFn, err := open(c, name)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer closeFn()
-	f, comments, err := cnf.ReadDIMACS(r)
+	f, m, err := decode.ReadCNF(r, name)
 	if err != nil {
-		var de *cnf.DIMACSError
-		if errors.As(err, &de) {
-			return nil, nil, cli.Exit(fmt.Sprintf("%s:%d: %v", name, de.Line, de.Err), exitError)
-		}
-		return nil, nil, cli.Exit(fmt.Sprintf("%s: %v", name, err), exitError)
-	}
-	m, err := encode.ParseHeader(comments)
-	if err != nil {
-		var he *encode.HeaderError
-		if errors.As(err, &he) {
-			return nil, nil, cli.Exit(fmt.Sprintf("%s: comment %v", name, err), exitError)
-		}
-		return nil, nil, cli.Exit(fmt.Sprintf("%s: %v", name, err), exitError)
-	}
-	if int(m.MaxVar()) > f.NumVars {
-		return nil, nil, cli.Exit(fmt.Sprintf("%s: the header names variable %d of %d", name, m.MaxVar(), f.NumVars), exitError)
+		return nil, nil, cli.Exit(err, exitError)
 	}
 	return f, m, nil
 }

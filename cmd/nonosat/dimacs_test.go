@@ -13,19 +13,19 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/cnf"
-	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/decode"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
 
 // readCNFText parses DIMACS text written by the dimacs command.
-func readCNFText(t *testing.T, text string) (*cnf.Formula, *encode.Map) {
+func readCNFText(t *testing.T, text string) (*cnf.Formula, *decode.Map) {
 	t.Helper()
 	f, comments, err := cnf.ReadDIMACS(strings.NewReader(text))
 	if err != nil {
 		t.Fatalf("ReadDIMACS(dimacs output) error = %v", err)
 	}
-	m, err := encode.ParseHeader(comments)
+	m, err := decode.ParseHeader(comments)
 	if err != nil {
 		t.Fatalf("ParseHeader(dimacs output) error = %v", err)
 	}

@@ -108,11 +108,24 @@
 //	         [--line-solvable] [--seed N] [-o OUT]
 //		A random puzzle, edited until it is unique or line-solvable.
 //
-//	serve [--addr 127.0.0.1:8080] [--open] [--timeout D] [--max-solves N]
+//	serve [--addr 127.0.0.1:8080] [--open] [--request-timeout D]
+//	      [--max-solves N] [--max-queue N] [--max-memory SIZE] [--grace D]
 //		Serve the workbench page (design with a live verdict, play, export)
 //		and the JSON API it uses: POST /api/analyze (the object check --json
-//		prints), solve, parse, make, render, convert, dimacs. Listens on
-//		loopback unless told otherwise, then warns.
+//		prints), solve, parse, make, render, convert, dimacs, ...; and GET
+//		/healthz, /readyz and /metrics. Puzzles line solving decides never
+//		wait behind searches; a full queue answers 503 with Retry-After.
+//		Logs each request on standard error; on SIGTERM lets running calls
+//		finish for up to --grace, then exits 0. Listens on loopback unless
+//		told otherwise, then warns.
+//
+//	completion bash|zsh|fish
+//		Print a shell completion script: commands, flags, the values of
+//		--to, --format, --sat, --encoding and --color, and file names.
+//
+//	man
+//		Print the manual page (roff, section 1): a synopsis of every
+//		command, their flags with defaults, exit status, formats, examples.
 //
 //	help [COMMAND]
 //		Show the commands, or one command's flags; so does --help.

@@ -43,7 +43,7 @@ func generate(c *cli.Context, _ []string) error {
 	if !c.IsSet("size") {
 		return usagef(c, "--size WxH is required")
 	}
-	w, h, err := parseWxH(c.String("size"))
+	w, h, err := puzzle.ParseSize(c.String("size"))
 	if err != nil {
 		return usagef(c, "--size %v", err) // too large, or not WxH
 	}

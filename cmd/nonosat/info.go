@@ -11,6 +11,7 @@ import (
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/report"
 	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
 )
@@ -33,69 +34,6 @@ func infoCmd() *cli.Command {
 		},
 		Action: withArgs(1, -1, info),
 	}
-}
-
-// puzzleInfo is what info reports about one puzzle; its JSON form is the
-// --json output.
-type puzzleInfo struct {
-	File        string        `json:"file"`
-	Index       int           `json:"index"` // 1-based position in a file of several; 0 when it holds one (as solve and batch say)
-	Count       int           `json:"count"` // puzzles in the file
-	ID          string        `json:"id"`
-	Title       string        `json:"title"`
-	Author      string        `json:"author,omitempty"`
-	Copyright   string        `json:"copyright,omitempty"`
-	Description string        `json:"description,omitempty"`
-	Width       int           `json:"width"`
-	Height      int           `json:"height"`
-	Colors      []colorInfo   `json:"palette"` // [0] is the background; "palette" as in solve --json
-	Goal        bool          `json:"goal"`
-	GoalOK      *bool         `json:"goal_ok,omitempty"`     // present with a goal
-	GoalError   string        `json:"goal_error,omitempty"`  // why the goal fails Check
-	NoSolution  string        `json:"no_solution,omitempty"` // why the clues cannot all hold (Contradiction)
-	Verdict     string        `json:"verdict,omitempty"`     // with --grade
-	Grade       *design.Grade `json:"grade,omitempty"`       // with --grade, unless timed out
-	Error       string        `json:"error,omitempty"`       // a puzzle of the file that cannot be read: the rest is empty
-}
-
-type colorInfo struct {
-	Index int    `json:"index"`
-	Name  string `json:"name"`
-	Char  string `json:"char"`
-	RGB   string `json:"rgb"`
-	Cells int    `json:"cells"` // cells of this colour the clues fill; 0 for the background
-}
-
-func describe(file string, i, n int, p *puzzle.Puzzle) puzzleInfo {
-	in := puzzleInfo{
-		File: file, Index: puzzleIndex(i, n), Count: n,
-		ID: p.ID, Title: p.Title, Author: p.Author, Copyright: p.Copyright, Description: p.Description,
-		Width: p.Width(), Height: p.Height(),
-		Goal: p.Goal != nil,
-	}
-	rows, _ := p.Totals() // the column totals may differ: then NoSolution says so
-	for c := 0; c <= p.NumColors(); c++ {
-		ci := colorInfo{Index: c, Char: string(p.Char(puzzle.Color(c)))}
-		if c < len(p.Palette) {
-			ci.Name, ci.RGB = p.Palette[c].Name, p.Palette[c].RGB.String()
-		}
-		if c > 0 && c < len(rows) {
-			ci.Cells = rows[c]
-		}
-		in.Colors = append(in.Colors, ci)
-	}
-	if why := p.Contradiction(); why != nil {
-		in.NoSolution = why.Error()
-	}
-	if p.Goal != nil {
-		err := puzzle.Check(p, p.Goal)
-		ok := err == nil
-		in.GoalOK = &ok
-		if err != nil {
-			in.GoalError = err.Error()
-		}
-	}
-	return in
 }
 
 func info(c *cli.Context, args []string) error {
@@ -150,14 +88,14 @@ func infoFile(c *cli.Context, enc *json.Encoder, name string, es []puzzle.Entry,
 			fmt.Fprintf(c.App.ErrWriter, "nonosat: %v\n", e.Err)
 			bad = true
 			if enc != nil { // its line too, as solve --json writes one
-				if err := enc.Encode(puzzleInfo{File: name, Index: puzzleIndex(i, len(es)), Count: len(es), Error: e.Err.Error()}); err != nil {
+				if err := enc.Encode(report.Info{File: name, Index: i + 1, Puzzles: len(es), Error: e.Err.Error()}); err != nil {
 					return false, cli.Exit(err, exitError)
 				}
 			}
 			continue
 		}
 		p := e.Puzzle
-		in := describe(name, i, len(es), p)
+		in := report.Describe(name, i+1, len(es), p)
 		if c.Bool("grade") {
 			if err := gradeInfo(c, &in, p); err != nil {
 				return false, err
@@ -182,13 +120,13 @@ func infoFile(c *cli.Context, enc *json.Encoder, name string, es []puzzle.Entry,
 
 // writeInfo prints in; named starts it with the file's name (info of
 // several files).
-func writeInfo(w io.Writer, in puzzleInfo, named bool) error {
+func writeInfo(w io.Writer, in report.Info, named bool) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
 	if named {
 		fmt.Fprintf(tw, "file:\t%s\n", in.File)
 	}
-	if in.Count > 1 {
-		fmt.Fprintf(tw, "puzzle:\t%d of %d\n", in.Index, in.Count)
+	if in.Puzzles > 1 {
+		fmt.Fprintf(tw, "puzzle:\t%d of %d\n", in.Index, in.Puzzles)
 	}
 	fmt.Fprintf(tw, "title:\t%s\n", orNone(in.Title))
 	fmt.Fprintf(tw, "id:\t%s\n", orNone(in.ID))
@@ -241,7 +179,7 @@ func orNone(s string) string {
 
 // gradeInfo solves p and grades it for info --grade, both within
 // --timeout: a verdict the deadline stopped has no grade.
-func gradeInfo(c *cli.Context, in *puzzleInfo, p *puzzle.Puzzle) error {
+func gradeInfo(c *cli.Context, in *report.Info, p *puzzle.Puzzle) error {
 	ctx, cancel := withTimeout(c.Context, c.Duration("timeout"))
 	defer cancel()
 	res, err := solver.Solve(ctx, p, solver.Options{})
@@ -249,6 +187,6 @@ func gradeInfo(c *cli.Context, in *puzzleInfo, p *puzzle.Puzzle) error {
 		return cli.Exit(err, exitError)
 	}
 	in.Verdict = string(res.Verdict)
-	in.Grade = gradeWithin(ctx, p, res)
+	in.Grade = design.GradeWithin(ctx, p, res)
 	return nil
 }

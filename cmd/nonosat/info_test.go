@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/report"
 )
 
 // mushroom is a two-colour 4x4 puzzle drawn for these tests:
@@ -30,7 +31,7 @@ func mushroom() *puzzle.Puzzle {
 func TestWriteInfo(t *testing.T) {
 	p := mushroom()
 	var buf bytes.Buffer
-	if err := writeInfo(&buf, describe("garden.xml", 1, 2, p), false); err != nil {
+	if err := writeInfo(&buf, report.Describe("garden.xml", 2, 2, p), false); err != nil {
 		t.Fatal(err)
 	}
 	want := `puzzle:  2 of 2
@@ -50,7 +51,7 @@ goal:    present, satisfies the clues
 	p.Goal[0][0] = 1
 	p.Title, p.ID = "", ""
 	buf.Reset()
-	if err := writeInfo(&buf, describe("x", 0, 1, p), false); err != nil {
+	if err := writeInfo(&buf, report.Describe("x", 0, 1, p), false); err != nil {
 		t.Fatal(err)
 	}
 	for _, line := range []string{
@@ -66,29 +67,14 @@ goal:    present, satisfies the clues
 	}
 }
 
-func TestDescribe(t *testing.T) {
-	p := puzzle.New([][]int{{1}, {}}, [][]int{{1}, {}})
-	got := describe("p.nin", 0, 1, p)
-	want := puzzleInfo{
-		File: "p.nin", Index: 0, Count: 1, Width: 2, Height: 2,
-		Colors: []colorInfo{
-			{Index: 0, Name: "white", Char: ".", RGB: "#ffffff"},
-			{Index: 1, Name: "black", Char: "#", RGB: "#000000", Cells: 1},
-		},
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("describe(2x2) = %+v, want %+v", got, want)
-	}
-}
-
 // infoJSON runs info --json and decodes each line.
-func infoJSON(t *testing.T, args ...string) []puzzleInfo {
+func infoJSON(t *testing.T, args ...string) []report.Info {
 	t.Helper()
 	r := run(t, append([]string{"info", "--json"}, args...)...)
 	if r.code != exitOK || r.stderr != "" {
 		t.Fatalf("info --json %q: %v", args, r)
 	}
-	return jsonLines[puzzleInfo](t, r)
+	return jsonLines[report.Info](t, r)
 }
 
 // jsonLines decodes each line r printed as a T (JSON Lines).
@@ -138,7 +124,7 @@ func TestInfoSeveral(t *testing.T) {
 		for _, c := range in.Colors {
 			cells = append(cells, c.Cells)
 		}
-		if in.Index != i+1 || in.Count != 2 || in.ID != want.id || !reflect.DeepEqual(cells, want.cells) || in.GoalOK == nil || !*in.GoalOK {
+		if in.Index != i+1 || in.Puzzles != 2 || in.ID != want.id || !reflect.DeepEqual(cells, want.cells) || in.GoalOK == nil || !*in.GoalOK {
 			t.Errorf("info --json garden.xml, puzzle %d = %+v, want id %s, cells %v, a goal that checks", i+1, in, want.id, want.cells)
 		}
 	}

@@ -3,6 +3,6 @@ package main
 import "os"
 
 func main() {
-	err := runApp(newApp(os.Stdout, os.Stderr), os.Args)
-	os.Exit(report(os.Stderr, err))
+	err := runApp(newAppFor(os.Stdout, os.Stderr, os.Args), os.Args)
+	os.Exit(exitReport(os.Stderr, err))
 }

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/nonosat/nonosat/picture"
@@ -218,7 +217,7 @@ func pictureOptions(c *cli.Context) (picture.Options, error) {
 		}
 	}
 	if s := c.String("size"); s != "" {
-		w, h, err := parseWxH(s)
+		w, h, err := puzzle.ParseSize(s)
 		if err != nil {
 			return o, usagef(c, "--size: %v", err)
 		}
@@ -232,26 +231,6 @@ func pictureOptions(c *cli.Context) (picture.Options, error) {
 		o.Background = &rgb
 	}
 	return o, nil
-}
-
-// parseWxH reads "WxH", "Wx" or "xH".
-func parseWxH(s string) (int, int, error) {
-	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
-	if !ok || ws == "" && hs == "" {
-		return 0, 0, fmt.Errorf("%q: want WxH, Wx or xH", s)
-	}
-	var n [2]int
-	for i, part := range []string{ws, hs} {
-		if part == "" {
-			continue
-		}
-		v, err := strconv.Atoi(part)
-		if err != nil || v < 1 || v > puzzle.MaxSide {
-			return 0, 0, fmt.Errorf("%q: want whole numbers from 1 to %d", s, puzzle.MaxSide)
-		}
-		n[i] = v
-	}
-	return n[0], n[1], nil
 }
 
 // makeFormat is the --to format, else the one OUT's suffix names, else

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -52,27 +50,6 @@ func parseSize(s string) (int64, error) {
 		return 0, errors.New("want a size such as 2G, 512M or 0")
 	}
 	return int64(v * float64(int64(1)<<shift)), nil
-}
-
-// machineMemory is the machine's memory in bytes from /proc/meminfo, or 0.
-func machineMemory() int64 {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(sc.Text(), "MemTotal:"); ok {
-			fs := strings.Fields(rest)
-			if len(fs) == 2 && fs[1] == "kB" {
-				if kb, err := strconv.ParseInt(fs[0], 10, 64); err == nil {
-					return kb << 10
-				}
-			}
-		}
-	}
-	return 0
 }
 
 // tooBig rewords an encode.TooBigError for the command line, in terms of

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,5 +66,22 @@ func TestMaxMemory(t *testing.T) {
 	}
 	if r := run(t, "check", "--max-memory", "lots", name); r.code != exitUsage {
 		t.Errorf("check --max-memory lots: %v; want exit %d", r, exitUsage)
+	}
+}
+
+// machineMemory agrees with /proc/meminfo's MemTotal.
+func TestMachineMemory(t *testing.T) {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		t.Skipf("no /proc/meminfo: %v", err)
+	}
+	var kb int64
+	for _, l := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(l, "MemTotal:"); ok {
+			fmt.Sscan(rest, &kb)
+		}
+	}
+	if got := machineMemory(); kb == 0 || got != kb<<10 {
+		t.Errorf("machineMemory() = %d, /proc/meminfo says %d kB", got, kb)
 	}
 }

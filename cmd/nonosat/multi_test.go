@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nonosat/nonosat/report"
 )
 
 // badMiddle holds three puzzles; the second has a negative block
@@ -28,14 +30,14 @@ func TestBadPuzzleOfSeveral(t *testing.T) {
 	}
 	for _, args := range [][]string{{"check", "--json", badMiddle}, {"batch", "-j", "1", badMiddle}} {
 		r := run(t, args...)
-		lines := jsonLines[jsonResult](t, r)
+		lines := jsonLines[report.Result](t, r)
 		if r.code != exitError || len(lines) != 3 {
 			t.Fatalf("%v: %v; want exit 1 and three lines", args, r)
 		}
 		for i, j := range lines {
 			want := "unique"
 			if i == 1 {
-				want = verdictError
+				want = report.VerdictError
 			}
 			if j.Index != i+1 || j.Verdict != want || (i == 1) != strings.HasPrefix(j.Error, badMiddleErr) {
 				t.Errorf("%v line %d: index %d, verdict %q, error %q; want index %d, verdict %q", args, i+1, j.Index, j.Verdict, j.Error, i+1, want)
@@ -82,7 +84,7 @@ func TestOnePuzzleOfSeveral(t *testing.T) {
 		t.Errorf("info %s: %v; want puzzles 1 and 3 described, exit 1 and %q", badMiddle, r, badMiddleErr)
 	}
 	r = run(t, "info", "--json", badMiddle)
-	lines := jsonLines[puzzleInfo](t, r)
+	lines := jsonLines[report.Info](t, r)
 	if r.code != exitError || len(lines) != 3 {
 		t.Fatalf("info --json %s: %v; want exit 1 and three lines", badMiddle, r)
 	}
@@ -173,7 +175,7 @@ func TestSolveTimeoutShowsKnown(t *testing.T) {
 		t.Errorf("solve --timeout 1ns: %v; want exit %d and stdout %q", r, exitUndecided, want)
 	}
 	r = run(t, "solve", "--json", "--timeout", "1ns", file)
-	var j jsonResult
+	var j report.Result
 	if err := json.Unmarshal([]byte(r.stdout), &j); err != nil {
 		t.Fatalf("solve --json: %v (%v)", r, err)
 	}
@@ -185,7 +187,7 @@ func TestSolveTimeoutShowsKnown(t *testing.T) {
 		t.Errorf("solve --no-presolve --timeout 1ns: %v; want exit %d and only the verdict", r, exitUndecided)
 	}
 	r = run(t, "solve", "--json", "--no-presolve", "--timeout", "1ns", file)
-	var jn jsonResult
+	var jn report.Result
 	if err := json.Unmarshal([]byte(r.stdout), &jn); err != nil || jn.Known != nil {
 		t.Errorf("solve --json --no-presolve --timeout 1ns: %v (%v); want no \"known\"", r, err)
 	}

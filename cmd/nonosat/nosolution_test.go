@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/nonosat/nonosat/report"
 )
 
 // TestCluesThatCannotHold: row and column totals that differ, or a clue
@@ -54,7 +56,7 @@ func TestCluesThatCannotHold(t *testing.T) {
 			t.Errorf("info %s: %v; want exit 0 and the reason", tt.name, r)
 		}
 		r = run(t, "batch", "-j", "1", file)
-		if lines := jsonLines[jsonResult](t, r); r.code != exitOK || len(lines) != 1 || lines[0].Verdict != "none" {
+		if lines := jsonLines[report.Result](t, r); r.code != exitOK || len(lines) != 1 || lines[0].Verdict != "none" {
 			t.Errorf("batch %s: %v; want exit 0 and verdict none", tt.name, r)
 		}
 		dir := t.TempDir()

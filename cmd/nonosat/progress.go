@@ -6,10 +6,11 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"text/tabwriter"
 	"time"
 
+	"github.com/nonosat/nonosat/batch"
+	"github.com/nonosat/nonosat/report"
 	"github.com/nonosat/nonosat/solver"
 	"golang.org/x/term"
 )
@@ -25,69 +26,19 @@ func isTerminal(w io.Writer) bool {
 // summary.
 var verdictOrder = []string{
 	string(solver.Unique), string(solver.Multiple), string(solver.Solved),
-	string(solver.None), string(solver.Timeout), verdictError,
+	string(solver.None), string(solver.Timeout), report.VerdictError,
 }
 
-// batchStats counts what a batch run did. Its methods are safe for
-// concurrent use.
-type batchStats struct {
-	mu            sync.Mutex
-	times         map[string][]time.Duration // per verdict, one per puzzle written
-	written       int                        // result lines written by this run
-	errors        int                        // of which error lines
-	checkFailures int                        // solutions that failed puzzle.Check
-	files         int                        // puzzle files read
-	skipped       []string                   // files found in folders that are not puzzles
-	resumed       int                        // puzzles skipped: already in the output file
-	left          int                        // puzzles not done when the run stopped; -1: not counted
-	shard         string                     // --shard K/N, if given
-	inShard       int                        // puzzles of the shard
-	shardOf       int                        // puzzles of every shard
-	interrupted   bool
-	wall          time.Duration
-}
-
-func newBatchStats() *batchStats {
-	return &batchStats{times: map[string][]time.Duration{}}
-}
-
-func (s *batchStats) add(verdict string, d time.Duration) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.times[verdict] = append(s.times[verdict], d)
-	s.written++
-	if verdict == verdictError {
-		s.errors++
-	}
-}
-
-func (s *batchStats) addCheckFailure() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.checkFailures++
-}
-
-// counts returns the number of lines written per verdict.
-func (s *batchStats) counts() (written int, per map[string]int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	per = map[string]int{}
-	for v, ts := range s.times {
-		per[v] = len(ts)
-	}
-	return s.written, per
-}
-
-// verdicts lists the verdicts seen, in verdictOrder, then any others.
-func (s *batchStats) verdicts() []string {
+// verdictsSeen lists the verdicts seen, in verdictOrder, then any others.
+func verdictsSeen(s batch.Stats) []string {
 	var vs []string
 	for _, v := range verdictOrder {
-		if len(s.times[v]) > 0 {
+		if len(s.Times[v]) > 0 {
 			vs = append(vs, v)
 		}
 	}
 	var other []string
-	for v := range s.times {
+	for v := range s.Times {
 		if !slices.Contains(verdictOrder, v) {
 			other = append(other, v)
 		}
@@ -96,15 +47,14 @@ func (s *batchStats) verdicts() []string {
 	return append(vs, other...)
 }
 
-// print writes the summary table to w.
-func (s *batchStats) print(w io.Writer, jobs int, output string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+// printSummary writes the summary table of a batch run to w; shard is
+// --shard K/N, if given.
+func printSummary(w io.Writer, s batch.Stats, jobs int, output, shard string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "verdict\tpuzzles\tmedian\tmax\t")
 	var all []time.Duration
-	for _, v := range s.verdicts() {
-		ts := s.times[v]
+	for _, v := range verdictsSeen(s) {
+		ts := s.Times[v]
 		all = append(all, ts...)
 		med, mx := medianMax(ts)
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t\n", v, len(ts), roundDuration(med), roundDuration(mx))
@@ -113,29 +63,29 @@ func (s *batchStats) print(w io.Writer, jobs int, output string) {
 	fmt.Fprintf(tw, "total\t%d\t%s\t%s\t\n", len(all), roundDuration(med), roundDuration(mx))
 	tw.Flush()
 	rate := ""
-	if s.wall > 0 && s.written > 0 {
-		rate = fmt.Sprintf(", %.1f puzzles/s", float64(s.written)/s.wall.Seconds())
+	if s.Wall > 0 && s.Written > 0 {
+		rate = fmt.Sprintf(", %.1f puzzles/s", float64(s.Written)/s.Wall.Seconds())
 	}
 	check := "every solution checked against the clues"
-	if s.checkFailures > 0 {
-		check = fmt.Sprintf("%d solutions FAILED the check against the clues (a bug: please report it)", s.checkFailures)
+	if s.CheckFailures > 0 {
+		check = fmt.Sprintf("%d solutions FAILED the check against the clues (a bug: please report it)", s.CheckFailures)
 	}
-	shard := ""
-	if s.shard != "" {
-		shard = fmt.Sprintf(", %d of %d puzzles (shard %s)", s.inShard, s.shardOf, s.shard)
+	part := ""
+	if shard != "" && s.AllShards >= 0 {
+		part = fmt.Sprintf(", %d of %d puzzles (shard %s)", s.InShard, s.AllShards, shard)
 	}
 	fmt.Fprintf(w, "%d puzzle files%s, wall time %s%s with -j %d; %s\n",
-		s.files, shard, roundDuration(s.wall), rate, jobs, check)
-	if len(s.skipped) > 0 {
-		fmt.Fprintf(w, "skipped %d files found in folders that hold no puzzle (%s)\n", len(s.skipped), examples(s.skipped, 3))
+		s.Files, part, roundDuration(s.Wall), rate, jobs, check)
+	if len(s.Skipped) > 0 {
+		fmt.Fprintf(w, "skipped %d files found in folders that hold no puzzle (%s)\n", len(s.Skipped), examples(s.Skipped, 3))
 	}
-	if s.resumed > 0 {
-		fmt.Fprintf(w, "skipped %d puzzles already in %s (--resume)\n", s.resumed, output)
+	if s.Resumed > 0 {
+		fmt.Fprintf(w, "skipped %d puzzles already in %s (--resume)\n", s.Resumed, output)
 	}
 	switch {
-	case s.interrupted && s.left >= 0:
-		fmt.Fprintf(w, "interrupted with %d puzzles left\n", s.left)
-	case s.interrupted:
+	case s.Interrupted && s.Left >= 0:
+		fmt.Fprintf(w, "interrupted with %d puzzles left\n", s.Left)
+	case s.Interrupted:
 		fmt.Fprintln(w, "interrupted while listing the puzzles")
 	}
 }
@@ -170,11 +120,12 @@ func roundDuration(d time.Duration) time.Duration {
 	return d.Round(time.Microsecond)
 }
 
-// progress draws a one-line progress bar on a terminal: done/total, rate,
-// time left and the count of each verdict. It redraws at most every
-// progressEvery, and always for the last puzzle. Where w is no terminal
-// (a log file) it writes the bar as a plain line every plainEvery
-// instead, and at the end.
+// progress draws a one-line progress bar of a batch run on a terminal:
+// done/total, rate, time left and the count of each verdict. It is the
+// run's batch.Observer. It redraws at most every progressEvery, and
+// always for the last puzzle. Where w is no terminal (a log file) it
+// writes the bar as a plain line every plainEvery instead, and at the
+// end.
 type progress struct {
 	w     io.Writer
 	total int
@@ -182,9 +133,11 @@ type progress struct {
 	last  time.Time
 	plain bool // w is no terminal: a line per update, nothing redrawn
 	drawn int  // done when the bar was last drawn; -1: never
-	// shared is set when the results go to the same terminal: each result
-	// line is written after clear, and the bar is redrawn after it.
-	shared bool
+}
+
+// newProgress is the bar of a batch run on w.
+func newProgress(w io.Writer) *progress {
+	return &progress{w: w, plain: !isTerminal(w), drawn: -1}
 }
 
 // clear erases the bar, for a result line written to the same terminal.
@@ -194,6 +147,19 @@ func (p *progress) clear() {
 	}
 	fmt.Fprint(p.w, "\r\x1b[K")
 	p.last = time.Time{} // the next update redraws
+}
+
+// clearingWriter writes the result lines of a batch run whose progress
+// bar is on the same terminal: each line starts on a cleared line, and
+// the bar is redrawn after it (progress.Wrote).
+type clearingWriter struct {
+	w   io.Writer
+	bar *progress
+}
+
+func (cw clearingWriter) Write(b []byte) (int, error) {
+	cw.bar.clear()
+	return cw.w.Write(b)
 }
 
 // sameOutput reports whether out and errw write to the same place: the
@@ -214,18 +180,17 @@ func sameOutput(out, errw io.Writer) bool {
 
 const progressEvery = 200 * time.Millisecond
 
-func newProgress(w io.Writer, total int) *progress {
-	p := &progress{w: w, total: total, start: time.Now(), plain: !isTerminal(w), drawn: -1}
+// Listed starts the bar, once the run knows its total.
+func (p *progress) Listed(total int) {
+	p.total, p.start = total, time.Now()
 	if p.plain {
 		p.last = p.start // the first line says 0 done: the next waits plainEvery
 	}
 	p.draw(0, nil)
-	return p
 }
 
-// update redraws the bar from s; the caller serialises calls.
-func (p *progress) update(s *batchStats) {
-	done, per := s.counts()
+// Wrote redraws the bar after a result line; the run serialises calls.
+func (p *progress) Wrote(done int, per map[string]int) {
 	now := time.Now()
 	every := progressEvery
 	if p.plain {
@@ -275,9 +240,8 @@ func (p *progress) line(done int, per map[string]int, elapsed time.Duration) str
 
 // finish draws the final state and ends the bar's line, so that the
 // summary starts on a fresh one.
-func (p *progress) finish(s *batchStats) {
-	done, per := s.counts()
-	p.draw(done, per)
+func (p *progress) finish(s batch.Stats) {
+	p.draw(s.Written, s.Counts())
 	if !p.plain {
 		fmt.Fprint(p.w, "\n")
 	}

@@ -2,20 +2,14 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
+	"github.com/nonosat/nonosat/certify"
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/drat"
-	"github.com/nonosat/nonosat/encode"
-	"github.com/nonosat/nonosat/puzzle"
-	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
 )
 
@@ -83,8 +77,8 @@ func proofCheck(c *cli.Context, args []string) error {
 	}
 	defer closeProof()
 	br := bufio.NewReaderSize(pr, 1<<20) // room for a big grid in comments before the first model
-	if head, _ := br.Peek(1 << 20); isModels(head) {
-		return checkModels(c, cnfName, proofName, f, comments, br)
+	if head, _ := br.Peek(1 << 20); certify.IsSolutions(head) {
+		return checkSolutions(c, certify.CNF{Name: cnfName, Formula: f, Comments: comments}, proofName, br)
 	}
 	t := time.Now()
 	res, err := drat.Check(f, br)
@@ -99,121 +93,31 @@ func proofCheck(c *cli.Context, args []string) error {
 	return nil
 }
 
-// certName is the base name of a puzzle's certificate files.
-func certName(file string, index int) string {
-	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
-	if file == "-" || base == "" {
-		base = "stdin"
+// modelFit is what proof check says of each model of a solution file.
+var modelFit = map[certify.ModelFit]string{
+	certify.Satisfies:        "satisfies the CNF",
+	certify.SatisfiesButLast: "satisfies every clause but the last, which forbids it",
+	certify.Falsifies:        "falsifies a clause",
+}
+
+// checkSolutions checks the models of a solution file against the CNF
+// and prints, model by model, how each fits, then the verdict.
+func checkSolutions(c *cli.Context, in certify.CNF, name string, r io.Reader) error {
+	res, err := certify.CheckSolutions(in, name, r)
+	w := c.App.Writer
+	for i, m := range res.Models {
+		fmt.Fprintf(w, "model %d: %s\n", i+1, modelFit[m])
 	}
-	if index > 0 {
-		base = fmt.Sprintf("%s-%04d", base, index)
-	}
-	return base
-}
-
-// certFiles receives the files of a certificate: create opens one for
-// writing, discard throws away one that could not be finished.
-type certFiles interface {
-	create(name string) (io.WriteCloser, error)
-	discard(name string)
-}
-
-// dirFiles puts a certificate's files in a folder.
-type dirFiles string
-
-func (d dirFiles) create(name string) (io.WriteCloser, error) {
-	if err := os.MkdirAll(string(d), 0o777); err != nil {
-		return nil, err
-	}
-	return os.Create(filepath.Join(string(d), name))
-}
-
-func (d dirFiles) discard(name string) { os.Remove(filepath.Join(string(d), name)) }
-
-// writeCertificate writes the certificate of res to dir as NAME.cnf,
-// NAME.drat (unique and none) and NAME.sol (unique and multiple). A
-// timeout has none, and gets no files.
-func writeCertificate(ctx context.Context, dir, name string, p *puzzle.Puzzle, res *solver.Result, o solver.Options, timeout time.Duration) error {
-	return certificate(ctx, dirFiles(dir), name, p, res, o, timeout)
-}
-
-// certificate makes the certificate of res and hands its files to fs.
-func certificate(ctx context.Context, fs certFiles, name string, p *puzzle.Puzzle, res *solver.Result, o solver.Options, timeout time.Duration) error {
-	switch res.Verdict {
-	case solver.Unique, solver.None, solver.Multiple:
+	switch {
+	case err != nil:
+		return cli.Exit(err, exitError)
+	case !res.Verified():
+		fmt.Fprintf(w, "not verified: %s\n", res.Failure)
+		return cli.Exit("", exitError)
+	case len(res.Models) > 1:
+		fmt.Fprintf(w, "verified: %d different solutions\n", len(res.Models))
 	default:
-		return nil
+		fmt.Fprintln(w, "verified")
 	}
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
-	var proof io.Writer = io.Discard // multiple has no proof
-	var fh io.WriteCloser
-	if res.Verdict != solver.Multiple {
-		var err error
-		if fh, err = fs.create(name + ".drat"); err != nil {
-			return err
-		}
-		defer fh.Close()
-		proof = fh
-	}
-	cert, err := solver.Certify(ctx, p, res, o, proof)
-	if err == nil && fh != nil {
-		err = fh.Close()
-	}
-	if err != nil {
-		if fh != nil {
-			fs.discard(name + ".drat")
-		}
-		if errors.Is(err, context.DeadlineExceeded) {
-			return fmt.Errorf("certificate: timed out after %v (the verdict was %s)", timeout, res.Verdict)
-		}
-		return fmt.Errorf("certificate: %w", err)
-	}
-	if err := writeCertFile(fs, name+".cnf", func(w *bufio.Writer) error {
-		return cert.Encoding.WriteDIMACS(w, p, encode.DIMACSOptions{Block: cert.Block})
-	}); err != nil {
-		return err
-	}
-	if len(cert.Models) == 0 {
-		return nil
-	}
-	return writeCertFile(fs, name+".sol", func(w *bufio.Writer) error {
-		for i, m := range cert.Models {
-			fmt.Fprintf(w, "c solution %d of %d", i+1, len(cert.Models))
-			if res.Verdict == solver.Unique {
-				fmt.Fprint(w, "; it satisfies every clause of the CNF but the last, which forbids it")
-			}
-			fmt.Fprintln(w, "\nc the cell variables; unit propagation sets the others")
-			for _, row := range strings.Split(strings.TrimSuffix(p.FormatGrid(res.Solutions[i]), "\n"), "\n") {
-				fmt.Fprintf(w, "c %s\n", row)
-			}
-			if err := cnf.WriteAssignment(w, m); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
-// writeCertFile creates name in fs and writes it through fill.
-func writeCertFile(fs certFiles, name string, fill func(*bufio.Writer) error) error {
-	fh, err := fs.create(name)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(fh)
-	err = fill(w)
-	if err == nil {
-		err = w.Flush()
-	}
-	if err2 := fh.Close(); err == nil {
-		err = err2
-	}
-	if err != nil {
-		fs.discard(name)
-	}
-	return err
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/nonosat/nonosat/api"
 	"github.com/nonosat/nonosat/puzzle"
 )
 
@@ -98,7 +99,7 @@ func BenchmarkAnalyze(b *testing.B) {
 				}
 				data, err := io.ReadAll(res.Body)
 				res.Body.Close()
-				var a analysis
+				var a api.Analysis
 				if err != nil || json.Unmarshal(data, &a) != nil || res.StatusCode != 200 {
 					b.Fatalf("%d %v %s", res.StatusCode, err, data)
 				}

@@ -10,13 +10,16 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/nonosat/nonosat/api"
 	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/server"
 )
 
 // testServer starts the API with cfg (the test binary is the SAT worker,
 // see TestMain) and returns its URL and the server value.
-func testServer(t *testing.T, cfg serverConfig) (string, *server) {
+func testServer(t *testing.T, cfg serverConfig) (string, *server.Server) {
 	t.Helper()
 	worker, err := workerArgv()
 	if err != nil {
@@ -27,6 +30,25 @@ func testServer(t *testing.T, cfg serverConfig) (string, *server) {
 	ts := httptest.NewServer(s)
 	t.Cleanup(ts.Close)
 	return ts.URL, s
+}
+
+// serverConfig is server.Config with its fields flat, as the tests
+// write them.
+type serverConfig struct {
+	MaxBody   int64
+	Deadline  time.Duration
+	MaxSolves int
+	MaxCells  int
+	MaxProof  int64
+	Worker    []string
+	Hosts     []string
+}
+
+func newServer(c serverConfig) *server.Server {
+	return server.New(server.Config{
+		Config:  api.Config{Deadline: c.Deadline, MaxCells: c.MaxCells, MaxProof: c.MaxProof, Worker: c.Worker},
+		MaxBody: c.MaxBody, MaxSolves: c.MaxSolves, Hosts: c.Hosts,
+	})
 }
 
 // post sends body to url and returns the status and the response body.
@@ -59,7 +81,7 @@ func checkJSON(t *testing.T, file string) map[string]any {
 	t.Helper()
 	var out, errb bytes.Buffer
 	err := newApp(&out, &errb).Run([]string{"nonosat", "check", "--json", file})
-	if code := report(&errb, err); code != exitOK && code != exitMultiple && code != exitNoSolution {
+	if code := exitReport(&errb, err); code != exitOK && code != exitMultiple && code != exitNoSolution {
 		t.Fatalf("check %s: exit %d: %s", file, code, errb.String())
 	}
 	first, _, _ := bytes.Cut(out.Bytes(), []byte("\n")) // the API reads the first puzzle
@@ -93,7 +115,7 @@ func TestAnalyzeIsCheck(t *testing.T) {
 			if g, w := mustJSON(t, got), mustJSON(t, want); !bytes.Equal(g, w) {
 				t.Errorf("analyze:\n%s\ncheck --json:\n%s", g, w)
 			}
-			var a analysis
+			var a api.Analysis
 			if err := json.Unmarshal(body, &a); err != nil {
 				t.Fatal(err)
 			}
@@ -159,7 +181,7 @@ func TestAnalyzeDetail(t *testing.T) {
 		if status != http.StatusOK {
 			t.Fatalf("status %d: %s", status, body)
 		}
-		var a analysis
+		var a api.Analysis
 		if err := json.Unmarshal(body, &a); err != nil {
 			t.Fatal(err)
 		}
@@ -174,8 +196,8 @@ func TestAnalyzeDetail(t *testing.T) {
 		}
 		// A cell line logic decides has the same colour in every solution.
 		open := map[[2]int]bool{}
-		for _, x := range a.Open {
-			open[x] = true
+		for _, x := range a.Open { // the API counts from 1
+			open[[2]int{x[0] - 1, x[1] - 1}] = true
 		}
 		for r := range h {
 			for c := range w {
@@ -197,7 +219,8 @@ func TestAnalyzeDetail(t *testing.T) {
 			if len(a.Differ) == 0 {
 				t.Fatal("multiple without differing cells")
 			}
-			for _, d := range a.Differ {
+			for _, d1 := range a.Differ {
+				d := [2]int{d1[0] - 1, d1[1] - 1}
 				if s0[d[0]][d[1]] == s1[d[0]][d[1]] || !open[d] {
 					t.Errorf("cell %v listed as differing (open %v)", d, open[d])
 				}

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"strings"
 	"testing"
+
+	"github.com/nonosat/nonosat/batch"
 )
 
 // TestBatchShards: the shards of a run, each run on its own, hold every
@@ -13,7 +15,7 @@ import (
 func TestBatchShards(t *testing.T) {
 	whole := verdicts(t, readLines(t, run(t, "batch", "--no-progress", "testdata/batch").stdout))
 	for _, n := range []int{1, 2, 3, 7} {
-		got := map[batchKey]string{}
+		got := map[batch.Key]string{}
 		total := 0
 		for k := 1; k <= n; k++ {
 			shard := fmt.Sprintf("%d/%d", k, n)

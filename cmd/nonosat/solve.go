@@ -10,6 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nonosat/nonosat/certify"
+	"github.com/nonosat/nonosat/report"
+
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/picture"
@@ -72,7 +75,7 @@ func solveCmd() *cli.Command {
 			"it stopped --max short: \"multiple (at least N solutions; timeout)\"), 130 when interrupted.",
 		Flags: append(solverFlags(), proofFlag(),
 			&cli.IntFlag{Name: "max", Value: 1, Usage: "print at most `N` solutions (0: all of them)"},
-			&cli.StringFlag{Name: "color", Value: "auto", Usage: "draw the grids in ANSI colour (24-bit where COLORTERM is truecolor or 24bit, else 256 colours): `WHEN` is always, never or auto (when standard output is a terminal and NO_COLOR is unset)"},
+			&cli.StringFlag{Name: "color", Value: "auto", Usage: "draw the grids in ANSI colour: `WHEN` is always, never or auto (when standard output is a terminal and NO_COLOR is unset; 24-bit colour where COLORTERM is truecolor or 24bit, else 256 colours)"},
 			&cli.BoolFlag{Name: "plain", Usage: "print bare grids, without the clues around them"},
 		),
 		Action: withArgs(1, -1, func(c *cli.Context, args []string) error {
@@ -193,44 +196,55 @@ func runSolver(c *cli.Context, files []string, m mode) error {
 	}
 	ctx, stop := notifyInterrupt(c.Context)
 	defer stop()
-	code := exitOK
-	many := len(files) > 1 // name every puzzle
+	r := &solveRun{c: c, o: o, m: m, many: len(files) > 1, showProgress: showProgress, printMax: printMax, code: exitOK}
 	for _, file := range files {
 		es, err := untilDone(ctx, func() ([]puzzle.Entry, error) { return readEntries(c, file) })
 		if ctx.Err() != nil {
 			return cli.Exit("interrupted", exitInterrupted)
 		}
-		if err != nil && !many {
+		if err != nil && !r.many {
 			return err
 		}
 		if err != nil {
 			fmt.Fprintf(c.App.ErrWriter, "nonosat: %v\n", err)
-			if code == exitOK {
-				code = exitError
+			if r.code == exitOK {
+				r.code = exitError
 			}
 			continue
 		}
-		stop, err := solveFile(c, ctx, file, es, o, m, many, showProgress, &code)
+		stop, err := r.solveFile(ctx, file, es)
 		if err != nil || stop {
 			return err
 		}
 	}
-	if code != exitOK {
-		return cli.Exit("", code)
+	if r.code != exitOK {
+		return cli.Exit("", r.code)
 	}
 	return nil
 }
 
-// solveFile solves and prints the puzzles es of file, updating *code; an
+// solveRun is a run of solve, check or count: what the puzzles of every
+// file share.
+type solveRun struct {
+	c            *cli.Context
+	o            solver.Options
+	m            mode
+	many         bool // several files: name every puzzle
+	showProgress bool
+	printMax     int // --max
+	code         int // the exit status: that of the first puzzle that is not a success
+}
+
+// solveFile solves and prints the puzzles es of file, updating r.code; an
 // error (or interruption) ends the whole run.
-func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Entry, o solver.Options, m mode, many, showProgress bool, code *int) (stop bool, err error) {
-	printMax := c.Int("max")
+func (r *solveRun) solveFile(ctx context.Context, file string, es []puzzle.Entry) (stop bool, err error) {
+	c, o, m, many, printMax := r.c, r.o, r.m, r.many, r.printMax
 	if c.String("proof") != "" {
 		o.Proof = &solver.ProofTrace{} // the verdict's run records its proof
 	}
 	fail := func(err error, index int) error { // one puzzle failed: say so, go on
-		if *code == exitOK {
-			*code = exitError
+		if r.code == exitOK {
+			r.code = exitError
 		}
 		return printBad(c, file, index, err)
 	}
@@ -252,7 +266,7 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 			}
 		}
 		var progress *progressLine
-		if showProgress {
+		if r.showProgress {
 			// The file's base name keeps the line short: a line wider
 			// than the terminal wraps, and then \r cannot redraw it.
 			progress = stillSolving(c.App.ErrWriter, fmt.Sprintf("%s (%dx%d)", name(filepath.Base(file), index, p), p.Width(), p.Height()))
@@ -270,7 +284,7 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 		res, err := solver.SolveEach(pctx, p, po, progress.counting(each))
 		var grade *design.Grade // check's, within the same deadline
 		if err == nil && m == modeCheck && (c.Bool("json") || c.Bool("grade")) {
-			grade = gradeWithin(pctx, p, res)
+			grade = design.GradeWithin(pctx, p, res)
 		}
 		cancel()
 		progress.done()
@@ -300,7 +314,7 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 			return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 		}
 		if dir := c.String("proof"); dir != "" {
-			err := writeCertificate(ctx, dir, certName(file, index), p, res, o, c.Duration("timeout"))
+			err := certify.Write(ctx, certify.Dir(dir), certify.Name(file, index), p, res, o, c.Duration("timeout"))
 			if errors.Is(err, solver.ErrNoProof) { // row and column totals that differ: the verdict stands
 				fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s: %v\n", name(file, index, p), err)
 			} else if err != nil {
@@ -312,11 +326,11 @@ func solveFile(c *cli.Context, ctx context.Context, file string, es []puzzle.Ent
 				return true, gp.err
 			}
 		}
-		if err := printResult(c, file, index, many, p, res, grade, m, printMax); err != nil {
+		if err := r.printResult(outcome{file, index, p, res, grade}); err != nil {
 			return true, err
 		}
-		if pc := exitCode(res, m, printMax); *code == exitOK {
-			*code = pc
+		if pc := exitCode(res, m, printMax); r.code == exitOK {
+			r.code = pc
 		}
 	}
 	return false, nil
@@ -398,20 +412,32 @@ func exitCode(res *solver.Result, m mode, printMax int) int {
 	return exitOK
 }
 
+// outcome is one puzzle's result to print: the puzzle, the index-th of
+// file, its result and, for check, its grade (nil when the deadline came
+// first).
+type outcome struct {
+	file  string
+	index int
+	p     *puzzle.Puzzle
+	res   *solver.Result
+	grade *design.Grade
+}
+
 // printResult prints one puzzle's result, after the grids that
-// streamGrids printed as they came (with --json, the grids too), and
-// for check its grade (nil when the deadline came first); the puzzle is
-// named when index is not 0 or many files are being solved.
-func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Puzzle, res *solver.Result, grade *design.Grade, m mode, printMax int) error {
+// streamGrids printed as they came (with --json, the grids too); the
+// puzzle is named when its index is not 0 or many files are being solved.
+func (r *solveRun) printResult(s outcome) error {
+	c, m, printMax := r.c, r.m, r.printMax
+	file, index, p, res, grade := s.file, s.index, s.p, s.res, s.grade
 	w := c.App.Writer
 	if c.Bool("json") {
 		shown := res
 		if m == modeCount && !c.Bool("solutions") {
-			r := *res
-			r.Solutions = nil
-			shown = &r
+			bare := *res
+			bare.Solutions = nil
+			shown = &bare
 		}
-		j := newJSONResult(file, index, p, shown)
+		j := report.New(file, max(index, 1), p, shown)
 		j.Count = res.Count
 		if m == modeCheck {
 			j.Solutions = j.Solutions[:min(len(j.Solutions), 2)]
@@ -421,7 +447,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 			j.Solutions = j.Solutions[:printMax]
 		}
 		if m == modeSolve && res.Verdict == solver.Timeout && len(res.Solutions) == 0 && !c.Bool("no-presolve") {
-			j.Known, _ = knownCells(c.Context, p)
+			j.Known, _ = report.Known(c.Context, p, partialBudget)
 		}
 		b, err := json.Marshal(j)
 		if err != nil {
@@ -431,7 +457,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 		return err
 	}
 	prefix := ""
-	if index > 0 || many {
+	if index > 0 || r.many {
 		prefix = name(file, index, p) + ": "
 	}
 	switch m {
@@ -460,7 +486,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 	// The header and the grids came as the solver found them (streamGrids).
 	// --no-presolve asked for no line solving: then there is none to show.
 	if res.Verdict == solver.Timeout && res.Count == 0 && !c.Bool("no-presolve") {
-		if rows, known := knownCells(c.Context, p); rows != nil {
+		if rows, known := report.Known(c.Context, p, partialBudget); rows != nil {
 			fmt.Fprintf(w, "known cells after line solving, %d of %d (? = undecided):\n%s\n", known, p.Width()*p.Height(), strings.Join(rows, "\n"))
 		}
 	}
@@ -477,7 +503,7 @@ func printResult(c *cli.Context, file string, index int, many bool, p *puzzle.Pu
 // error; err already names the file, line and puzzle.
 func printBad(c *cli.Context, file string, index int, err error) error {
 	if c.Bool("json") {
-		b, jerr := json.Marshal(errorResult(batchKey{file, index}, err.Error()))
+		b, jerr := json.Marshal(report.Failed(file, max(index, 1), err.Error()))
 		if jerr != nil {
 			return jerr
 		}
@@ -502,20 +528,6 @@ func stopReason(res *solver.Result) string {
 		return "memory limit"
 	}
 	return "timeout"
-}
-
-// gradeWithin grades p from its result within ctx: nil when the verdict
-// is timeout, or when ctx ends before the grade (check, info --grade and
-// /api/analyze then leave it out).
-func gradeWithin(ctx context.Context, p *puzzle.Puzzle, res *solver.Result) *design.Grade {
-	if res.Verdict == solver.Timeout {
-		return nil
-	}
-	g, err := design.GradeResultContext(ctx, p, res)
-	if err != nil {
-		return nil
-	}
-	return &g
 }
 
 // gradeText is a grade as check --grade and info print it. A puzzle with

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nonosat/nonosat/report"
+
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
@@ -170,7 +172,7 @@ func TestCountJSONWithoutSolutions(t *testing.T) {
 		sols int
 	}{{nil, 0}, {[]string{"--solutions"}, 24}} {
 		r := run(t, append([]string{"count", "--json", "--format", "text", file}, tt.args...)...)
-		var j jsonResult
+		var j report.Result
 		if err := json.Unmarshal([]byte(r.stdout), &j); err != nil || r.code != exitOK {
 			t.Fatalf("count --json %v: %v (%v)", tt.args, r, err)
 		}

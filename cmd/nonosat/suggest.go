@@ -9,21 +9,19 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// The flag package's errors, which urfave/cli passes on, and parseFlags
-// words the same way: they spell every flag with one dash and say
-// "parse error" for a value of the wrong kind.
-var (
-	reUndefined = regexp.MustCompile(`^flag provided but not defined: -+(\S+)$`)
-	reNoValue   = regexp.MustCompile(`^flag needs an argument: -+(\S+)$`)
-	reBadValue  = regexp.MustCompile(`^invalid value "(.*)" for flag -+(\S+): `)
-	reBadBool   = regexp.MustCompile(`^invalid boolean value "(.*)" for -+(\S+): `)
-)
-
 // flagMessage words a flag error of the command of c as a person reads
 // it: the flag as typed (one dash or two), what its value should look
 // like, and the near miss of an unknown flag. Other errors pass as they
 // are.
 func flagMessage(c *cli.Context, err error) string {
+	// The flag package's errors, which urfave/cli passes on, and
+	// parseFlags words the same way: they spell every flag with one dash
+	// and say "parse error" for a value of the wrong kind. (Compiled
+	// here, not at start-up: start-up stays quick.)
+	reUndefined := regexp.MustCompile(`^flag provided but not defined: -+(\S+)$`)
+	reNoValue := regexp.MustCompile(`^flag needs an argument: -+(\S+)$`)
+	reBadValue := regexp.MustCompile(`^invalid value "(.*)" for flag -+(\S+): `)
+	reBadBool := regexp.MustCompile(`^invalid boolean value "(.*)" for -+(\S+): `)
 	msg := err.Error()
 	if m := reUndefined.FindStringSubmatch(msg); m != nil {
 		s := "unknown flag " + typed(c, m[1])
@@ -72,15 +70,6 @@ func typed(c *cli.Context, name string) string {
 		}
 	}
 	return dashed(name)
-}
-
-// dashed is a flag name with the dashes the help shows: one for a
-// letter, two for a word.
-func dashed(name string) string {
-	if len(name) == 1 {
-		return "-" + name
-	}
-	return "--" + name
 }
 
 // lineageFlagNames lists the names of the flags of the command of c and of its

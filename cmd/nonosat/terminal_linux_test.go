@@ -68,7 +68,7 @@ func runTo(t *testing.T, stdout, stderr io.Writer, args ...string) int {
 	} else if err != nil {
 		code = exitError
 	}
-	report(stderr, err)
+	exitReport(stderr, err)
 	return code
 }
 

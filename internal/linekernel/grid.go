@@ -1,7 +1,7 @@
 package linekernel
 
 // A Grid is a puzzle's line-solving state as the learner takes it over
-// (linesolve's State.Kernel): the cell domains narrowed so far and the
+// (linestate.Kernel): the cell domains narrowed so far and the
 // lines' templates and cache, shared with the state, not copied.
 type Grid struct {
 	H, W     int

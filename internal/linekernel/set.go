@@ -21,6 +21,18 @@ func Bit(c puzzle.Color) Set {
 	return Set(1) << c
 }
 
+// All is the set {0, 1, …, numColors}: background and every colour of a
+// puzzle with numColors colours.
+func All(numColors int) Set {
+	if numColors >= 63 {
+		return ^Set(0)
+	}
+	if numColors < 0 {
+		numColors = 0
+	}
+	return Set(1)<<(numColors+1) - 1
+}
+
 // Has reports whether colour c is in s.
 func (s Set) Has(c puzzle.Color) bool { return s&Bit(c) != 0 }
 

@@ -1,4 +1,4 @@
-Example B of formats.md: different colours may touch, the same colour
+Example B of docs/formats.md: different colours may touch, the same colour
 needs a gap.
 #d
    0:.  white   background

@@ -1,15 +1,38 @@
-// Calls to the server's JSON API. Every call may be cancelled: a newer
-// request of the same kind aborts the older one (an edit makes the verdict
-// of the previous picture stale), and the server stops its solve when the
-// connection goes.
+// The page's calls to the engine: nonosat.wasm in a Web Worker (the
+// static site), or the JSON API of `nonosat serve` (engine.json, which the
+// server answers, says which). Every call may be cancelled: a newer call
+// of the same kind stops the older one (an edit makes the verdict of the
+// previous picture stale).
+import { load, NonosatError } from "./nonosat.js";
+
+// The loaded engine, also window.nonosat (the JavaScript API) for the
+// console and for tests.
+export const ready = (async () => {
+  let cfg = {};
+  try {
+    const res = await fetch("engine.json");
+    if (res.ok) cfg = await res.json();
+  } catch {
+    // no engine.json: the wasm engine beside the page
+  }
+  const ns = await load({ engine: cfg.engine });
+  window.nonosat = ns;
+  document.documentElement.dataset.engine = ns.kind;
+  if (ns.kind === "wasm" && "serviceWorker" in navigator && window.isSecureContext) {
+    // The static site works offline after the first visit.
+    navigator.serviceWorker.register("sw.js").catch(() => {});
+  }
+  return ns;
+})();
 
 const pending = new Map(); // kind → AbortController
 
 export class APIError extends Error {}
 
-// call POSTs body to /api/<path>?<params> and returns the Response. kind,
-// if given, cancels the previous call of that kind. It throws APIError with
-// the server's message, or an AbortError when cancelled.
+// call runs API call path on body with params and returns a Response
+// (JSON, or the file with its Content-Disposition name). kind, if given,
+// cancels the previous call of that kind. It throws APIError with the
+// engine's message, or an AbortError when cancelled.
 export async function call(path, body, params = {}, kind = "") {
   let ctl;
   if (kind) {
@@ -17,19 +40,16 @@ export async function call(path, body, params = {}, kind = "") {
     ctl = new AbortController();
     pending.set(kind, ctl);
   }
-  const q = new URLSearchParams(params).toString();
   try {
-    const res = await fetch("/api/" + path + (q ? "?" + q : ""), { method: "POST", body, signal: ctl?.signal });
-    if (!res.ok) {
-      let msg = res.status + " " + res.statusText;
-      try {
-        msg = (await res.json()).error || msg;
-      } catch {
-        // not JSON: keep the status line
-      }
-      throw new APIError(msg);
-    }
-    return res;
+    const ns = await ready;
+    const r = await ns.engine.call(path, body, params, { signal: ctl?.signal });
+    if (r.json !== undefined) return new Response(r.json, { headers: { "Content-Type": "application/json" } });
+    return new Response(r.body, {
+      headers: { "Content-Type": r.contentType, "Content-Disposition": `attachment; filename="${r.download}"` },
+    });
+  } catch (err) {
+    if (err instanceof NonosatError) throw new APIError(err.message);
+    throw err;
   } finally {
     if (kind && pending.get(kind) === ctl) pending.delete(kind);
   }
@@ -43,7 +63,7 @@ export function isAbort(err) {
   return err && err.name === "AbortError";
 }
 
-// download saves the response as a file, named as the server says.
+// download saves the response as a file, named as the engine says.
 export async function download(res) {
   const cd = res.headers.get("Content-Disposition") || "";
   const m = /filename="([^"]+)"/.exec(cd);

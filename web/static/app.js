@@ -117,7 +117,7 @@ async function analyze() {
 }
 
 function keys(cells) {
-  return new Set((cells || []).map(([r, c]) => r + "," + c));
+  return new Set((cells || []).map(([r, c]) => r - 1 + "," + (c - 1))); // the API counts from 1
 }
 
 // ---- editing
@@ -277,7 +277,7 @@ function openFile(file) {
 
 async function openExample() {
   const name = $("example").value;
-  const res = await fetch("/examples/" + encodeURIComponent(name));
+  const res = await fetch("examples/" + encodeURIComponent(name));
   await openBytes(await res.arrayBuffer(), name, false);
 }
 
@@ -433,6 +433,66 @@ async function exportPuzzle() {
   }
 }
 
+// ---- links: index.html#p=<puzzle string> (2:2:3-1,1:3:2, or a Tatham
+// id), or #p=<base64url of a puzzle file in any format> for colour
+
+const plainLink = /^[0-9,:\-\/x.]+$/;
+
+function fromBase64url(s) {
+  const b64 = s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4);
+  return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+}
+
+function toBase64url(bytes) {
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+// openLink opens the puzzle of the page's #p= link, if it has one.
+async function openLink() {
+  const m = /^#p=(.+)$/s.exec(location.hash);
+  if (!m) return false;
+  let v;
+  try {
+    v = decodeURIComponent(m[1]);
+  } catch {
+    v = m[1];
+  }
+  let bytes;
+  try {
+    bytes = plainLink.test(v) ? new TextEncoder().encode(v) : fromBase64url(v);
+  } catch {
+    say("The link's puzzle is neither a puzzle string nor base64url");
+    return false;
+  }
+  return openBytes(bytes, "the link's puzzle", false);
+}
+
+// copyLink copies a link that opens the puzzle on the board.
+async function copyLink() {
+  const xml = toXML(st.title, st.palette, st.grid);
+  let frag;
+  try {
+    if (st.palette.length <= 2) {
+      const s = (await (await call("convert", xml, { to: "string" })).text()).trim();
+      frag = encodeURIComponent(s).replace(/%3A/g, ":").replace(/%2C/g, ",");
+    } else {
+      frag = toBase64url(new TextEncoder().encode(xml));
+    }
+  } catch (err) {
+    return say("Copy link: " + err.message);
+  }
+  const url = location.href.replace(/#.*$/, "") + "#p=" + frag;
+  $("link").value = url;
+  try {
+    await navigator.clipboard.writeText(url);
+    say("Link copied");
+  } catch {
+    say("Link ready: copy it from the box");
+  }
+}
+
 // ---- wiring
 
 function init() {
@@ -471,6 +531,8 @@ function init() {
     render();
   });
   $("export").addEventListener("click", exportPuzzle);
+  $("copy-link").addEventListener("click", copyLink);
+  window.addEventListener("hashchange", openLink);
   const board = $("board");
   board.addEventListener("pointerdown", strokeStart);
   window.addEventListener("pointermove", strokeMove);
@@ -498,7 +560,7 @@ function init() {
       render();
     }
   });
-  openExample();
+  openLink().then((opened) => opened || openExample());
 }
 
 init();
