@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/url"
 	"os"
@@ -29,7 +30,9 @@ func TestCallErrors(t *testing.T) {
 	}{
 		{"unknown call", "nope", "2:1,1:1,1", nil, api.StatusNotFound, `no API call "nope"`},
 		{"empty body", "analyze", " \n", nil, api.StatusBadRequest, "empty request"},
-		{"bad clue", "parse", "width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n", url.Values{"format": {"non"}}, api.StatusBadRequest, "request:4:"},
+		// A clue too long for its line is a puzzle with no solution, not a
+		// bad request; a block of no length is.
+		{"bad clue", "parse", "width 2\nheight 1\nrows\n1,0\ncolumns\n1\n0\n", url.Values{"format": {"non"}}, api.StatusBadRequest, "request:4:"},
 		{"too large", "analyze", "20x20:" + strings.Repeat("1/", 39) + "1", nil, api.StatusTooLarge, "too large"},
 		{"bad parameter", "solve", "2x2:1/1/1/1", url.Values{"max": {"x"}}, api.StatusBadRequest, "max="},
 	}
@@ -69,5 +72,22 @@ func TestCallAnalyze(t *testing.T) {
 	}
 	if err := puzzle.Check(p, g); err != nil {
 		t.Errorf("analyze's solution: %v", err)
+	}
+}
+
+// TestProofOfTotals: clues whose row and column totals differ have the
+// verdict none but no certificate (no DRAT proof of a count is short):
+// the proof call says so with 422, not as a server error.
+func TestProofOfTotals(t *testing.T) {
+	s := api.New(api.Config{})
+	_, err := call(t, s, "proof", "width 2\nheight 2\nrows\n2\n0\ncolumns\n1\n0\n", url.Values{"format": {"non"}})
+	var ae *api.Error
+	if !errors.As(err, &ae) || ae.Status != api.StatusUnprocessable || !strings.Contains(ae.Msg, "row and column totals differ") {
+		t.Errorf("Call(proof) of totals that differ: error = %v, want status %d naming the totals", err, api.StatusUnprocessable)
+	}
+	r, err := call(t, s, "analyze", "width 2\nheight 2\nrows\n2\n0\ncolumns\n1\n0\n", url.Values{"format": {"non"}})
+	b, jerr := json.Marshal(r.Value)
+	if err != nil || jerr != nil || !strings.Contains(string(b), `"verdict":"none"`) {
+		t.Errorf("Call(analyze) of totals that differ = %+v, %v; want verdict none", r, err)
 	}
 }

@@ -154,6 +154,9 @@ func (s *Service) proof(ctx context.Context, q Request) (Reply, error) {
 		if errors.Is(err, certify.ErrTooBig) {
 			return tooBig()
 		}
+		if errors.Is(err, solver.ErrNoProof) { // none, by totals that differ: the clues show it
+			return &Error{StatusUnprocessable, err.Error()}
+		}
 		return err
 	})
 	if err != nil {

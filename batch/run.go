@@ -133,6 +133,7 @@ func (r *run) list(ctx context.Context, files []File) (scans []scanned, total in
 			total++
 		}
 	}
+	r.stats.AllShards = -1
 	for _, f := range files {
 		s, ok := r.scan(ctx, f)
 		if !ok { // interrupted while reading f, or before
@@ -153,6 +154,7 @@ func (r *run) list(ctx context.Context, files []File) (scans []scanned, total in
 		scans = append(scans, s)
 		r.stats.Files++
 	}
+	r.stats.AllShards, r.stats.InShard = ordinal, total+r.stats.Resumed
 	return scans, total
 }
 
@@ -265,7 +267,7 @@ func (r *run) solveJob(ctx context.Context, j job) (line report.Result, ok bool)
 	for i, g := range res.Solutions {
 		if err := puzzle.Check(j.p, g); err != nil {
 			r.checkFailure()
-			return failed(j, fmt.Sprintf("solution %d fails Check: %v", i+1, err)), true
+			return failed(j, fmt.Sprintf("solution %d: %v (a bug: please report it)", i+1, err)), true
 		}
 	}
 	line = report.New(j.key.File, j.key.Index, j.p, res)
@@ -279,6 +281,9 @@ func (r *run) solveJob(ctx context.Context, j job) (line report.Result, ok bool)
 	}
 	name := certName(j.key)
 	if err := certify.Write(ctx, certify.Dir(r.ProofDir), name, j.p, res, o, r.Timeout); err != nil {
+		if errors.Is(err, solver.ErrNoProof) {
+			return line, true // totals that differ: a verdict with no certificate
+		}
 		if ctx.Err() != nil {
 			return report.Result{}, false // interrupted: a resumed run does it again
 		}

@@ -16,6 +16,8 @@ type Stats struct {
 	Skipped       []string                   // files found in folders that are not puzzles
 	Resumed       int                        // puzzles skipped: already in the output file
 	Left          int                        // puzzles not done when the run stopped; -1: not counted
+	InShard       int                        // puzzles of the run's shard (all of them without one), done already or not
+	AllShards     int                        // puzzles of every shard; -1: not counted
 	Interrupted   bool                       // ctx ended, or a write failed, before every puzzle was done
 	Wall          time.Duration
 }

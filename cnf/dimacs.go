@@ -58,9 +58,22 @@ func (e *DIMACSError) Unwrap() error { return e.Err }
 // length, so appending to one copies it): a 4 MB certificate CNF reads
 // in a fifth of the time a line scanner and strings.Fields took.
 func ReadDIMACS(r io.Reader) (f *Formula, comments []string, err error) {
+	f, comments, _, err = ReadDIMACSDeclared(r)
+	return f, comments, err
+}
+
+// Declared is what the problem line of a DIMACS file ("p cnf VARS
+// CLAUSES") says.
+type Declared struct{ Vars, Clauses int }
+
+// ReadDIMACSDeclared is [ReadDIMACS] that also returns what the problem
+// line declares. ReadDIMACS accepts a clause count that differs from the
+// clauses read, as most solvers do; a caller may warn about it (a file
+// cut short or edited by hand).
+func ReadDIMACSDeclared(r io.Reader) (f *Formula, comments []string, d Declared, err error) {
 	data, err := readAll(r)
 	if err != nil {
-		return nil, nil, &DIMACSError{1, err}
+		return nil, nil, d, &DIMACSError{1, err}
 	}
 	f = &Formula{}
 	n, header := 0, false
@@ -95,23 +108,24 @@ func ReadDIMACS(r io.Reader) (f *Formula, comments []string, err error) {
 		case line[0] == 'p':
 			fs := strings.Fields(string(line))
 			if header || len(fs) != 4 || fs[1] != "cnf" {
-				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: problem line %q", ErrDIMACS, line)}
+				return nil, nil, d, &DIMACSError{n, fmt.Errorf("%w: problem line %q", ErrDIMACS, line)}
 			}
 			// The clause count is checked for syntax only: solvers disagree on
 			// strictness, and we accept a wrong count.
 			v, err1 := strconv.Atoi(fs[2])
 			c, err2 := strconv.Atoi(fs[3])
 			if err1 != nil || err2 != nil || v < 0 || c < 0 || v > 1<<30 {
-				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: problem line %q", ErrDIMACS, line)}
+				return nil, nil, d, &DIMACSError{n, fmt.Errorf("%w: problem line %q", ErrDIMACS, line)}
 			}
 			f.NumVars, header = v, true
+			d = Declared{Vars: v, Clauses: c}
 			if c > 0 && c < 1<<26 {
 				f.Clauses = make([]Clause, 0, c)
 			}
 			continue
 		}
 		if !header {
-			return nil, nil, &DIMACSError{n, fmt.Errorf("%w: clause before the problem line", ErrDIMACS)}
+			return nil, nil, d, &DIMACSError{n, fmt.Errorf("%w: clause before the problem line", ErrDIMACS)}
 		}
 		for i := 0; i < len(line); {
 			if isSpace(line[i]) {
@@ -126,7 +140,7 @@ func ReadDIMACS(r io.Reader) (f *Formula, comments []string, err error) {
 			i = j
 			x, ok := parseLit(tok)
 			if !ok {
-				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: literal %q", ErrDIMACS, tok)}
+				return nil, nil, d, &DIMACSError{n, fmt.Errorf("%w: literal %q", ErrDIMACS, tok)}
 			}
 			if x == 0 {
 				if cur < 0 {
@@ -136,7 +150,7 @@ func ReadDIMACS(r io.Reader) (f *Formula, comments []string, err error) {
 				continue
 			}
 			if v := max(x, -x); v > int64(f.NumVars) {
-				return nil, nil, &DIMACSError{n, fmt.Errorf("%w: literal %s beyond %d variables", ErrDIMACS, tok, f.NumVars)}
+				return nil, nil, d, &DIMACSError{n, fmt.Errorf("%w: literal %s beyond %d variables", ErrDIMACS, tok, f.NumVars)}
 			}
 			if cur < 0 {
 				cur = len(slab)
@@ -150,12 +164,12 @@ func ReadDIMACS(r io.Reader) (f *Formula, comments []string, err error) {
 		}
 	}
 	if !header {
-		return nil, nil, &DIMACSError{n, fmt.Errorf("%w: no problem line", ErrDIMACS)}
+		return nil, nil, d, &DIMACSError{n, fmt.Errorf("%w: no problem line", ErrDIMACS)}
 	}
 	if cur >= 0 && len(slab) > cur {
 		endClause()
 	}
-	return f, comments, nil
+	return f, comments, d, nil
 }
 
 // readAll is io.ReadAll that sizes its buffer from the file's size, when

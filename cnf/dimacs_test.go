@@ -218,3 +218,22 @@ func TestReadDIMACSFile(t *testing.T) {
 		t.Fatalf("ReadDIMACS(file) = %+v, %q, %v; want %+v", f, comments, err, want)
 	}
 }
+
+// TestReadDIMACSDeclared: the problem line's counts come back as
+// declared, whether or not the clauses that follow agree with them.
+func TestReadDIMACSDeclared(t *testing.T) {
+	for _, tt := range []struct {
+		in      string
+		want    cnf.Declared
+		clauses int
+	}{
+		{"p cnf 3 2\n1 -2 0\n3 0\n", cnf.Declared{Vars: 3, Clauses: 2}, 2},
+		{"c x\np cnf 3 5\n1 -2 0\n", cnf.Declared{Vars: 3, Clauses: 5}, 1},
+		{"p  cnf 2 0\n1 0\n2 0\n", cnf.Declared{Vars: 2}, 2},
+	} {
+		f, _, d, err := cnf.ReadDIMACSDeclared(strings.NewReader(tt.in))
+		if err != nil || d != tt.want || len(f.Clauses) != tt.clauses {
+			t.Errorf("ReadDIMACSDeclared(%q) = %d clauses, %+v, %v; want %d, %+v", tt.in, len(f.Clauses), d, err, tt.clauses, tt.want)
+		}
+	}
+}

@@ -53,6 +53,29 @@ type FixOptions struct {
 // ErrNoGoal is returned by Fix for a goal that does not satisfy the clues.
 var ErrNoGoal = errors.New("the goal picture does not satisfy the clues")
 
+// Baseline is the unedited puzzle measured as [Fix] measures an edit: its
+// verdict (within timeout; 0: no limit) and the cells line logic leaves
+// open, 0 when line logic solves it (then it is unique, and nothing needs
+// fixing). Its Cells are empty.
+func Baseline(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, timeout time.Duration) (Edit, error) {
+	if puzzle.Check(p, goal) != nil {
+		return Edit{}, ErrNoGoal
+	}
+	e := Edit{Cells: []Cell{}, Open: openAfter(p, goal, nil), Verdict: string(solver.Unique)}
+	if e.Open == 0 {
+		return e, nil
+	}
+	res, err := solveWithin(ctx, edited(p, goal, nil), timeout)
+	if err != nil {
+		return Edit{}, err
+	}
+	if res.Verdict == solver.Timeout && ctx.Err() != nil {
+		return Edit{}, fmt.Errorf("solving the puzzle: %w", ctx.Err())
+	}
+	e.Verdict = string(res.Verdict)
+	return e, nil
+}
+
 // Fix ranks the single-cell edits of the goal picture (every other colour
 // of every cell) by what they make of the puzzle: line-solvable first,
 // then unique, then the others, each by the cells line logic leaves open.
@@ -62,6 +85,10 @@ var ErrNoGoal = errors.New("the goal picture does not satisfy the clues")
 // of those is unique, pairs of the o.Pairs best singles are ranked the
 // same way. It returns the best o.Best edits, best first; each effect is
 // that of solving the edited puzzle afresh.
+//
+// A puzzle that is unique already ([Baseline]) gets only the edits that
+// keep it unique and leave line logic fewer cells open: none when line
+// logic solves it, or when no edit of one or two cells does better.
 func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) ([]Edit, error) {
 	if o.Best <= 0 {
 		o.Best = 5
@@ -75,8 +102,18 @@ func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) 
 	if o.Pairs == 0 {
 		o.Pairs = 8
 	}
-	if puzzle.Check(p, goal) != nil {
-		return nil, ErrNoGoal
+	base, err := Baseline(ctx, p, goal, o.EditTimeout)
+	if err != nil {
+		return nil, err
+	}
+	if base.Open == 0 {
+		return []Edit{}, nil // line logic solves it: nothing to fix
+	}
+	// helps reports whether an edit improves the puzzle: any edit of an
+	// ambiguous one (ranked by rank), of a unique one only a unique
+	// edit that leaves fewer cells open.
+	helps := func(e Edit) bool {
+		return base.Verdict != string(solver.Unique) || e.Verdict == string(solver.Unique) && e.Open < base.Open
 	}
 	var singles []Edit
 	total := p.Height() * p.Width() * p.NumColors()
@@ -107,6 +144,7 @@ func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) 
 	if err != nil {
 		return nil, err
 	}
+	best = slices.DeleteFunc(best, func(e Edit) bool { return !helps(e) })
 	if (len(best) == 0 || best[0].Verdict != string(solver.Unique)) && o.Pairs > 0 {
 		var pairs []Edit
 		top := singles[:min(o.Pairs, len(singles))]
@@ -125,7 +163,7 @@ func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) 
 		if err != nil {
 			return nil, err
 		}
-		best = append(best, more...)
+		best = append(best, slices.DeleteFunc(more, func(e Edit) bool { return !helps(e) })...)
 	}
 	slices.SortStableFunc(best, func(a, b Edit) int {
 		return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a.Open, b.Open), cmp.Compare(len(a.edits), len(b.edits)))

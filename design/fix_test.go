@@ -123,21 +123,85 @@ func TestFixErrors(t *testing.T) {
 	}
 }
 
+// permutationDiagonal is 12×12 with a 1 in every line (12! solutions)
+// and the diagonal as its goal.
+func permutationDiagonal() (*puzzle.Puzzle, puzzle.Grid) {
+	ones := make([][]int, 12)
+	for i := range ones {
+		ones[i] = []int{1}
+	}
+	goal := puzzle.NewGrid(12, 12)
+	for i := range goal {
+		goal[i][i] = 1
+	}
+	return puzzle.New(ones, ones), goal
+}
+
 // TestFixBest: Fix returns o.Best edits when there are that many, even
 // beyond the default number of candidates it verifies (fix --best 30).
 func TestFixBest(t *testing.T) {
-	p, err := puzzle.ReadFile("../examples/house.non")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, goal := permutationDiagonal()
 	for _, best := range []int{5, 20, 30, 50} {
-		es, err := design.Fix(context.Background(), p, p.Goal, design.FixOptions{Best: best})
+		es, err := design.Fix(context.Background(), p, goal, design.FixOptions{Best: best})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(es) != best { // 10x10: 100 single edits
+		if len(es) != best { // 144 single edits
 			t.Errorf("Best %d: %d edits", best, len(es))
 		}
+	}
+}
+
+// TestFixUniqueAlready: a puzzle that line logic solves has nothing to
+// fix (fix used to rank edits of the house, and --apply added a cell);
+// of a unique puzzle that line logic does not finish, only the edits
+// that keep it unique and leave fewer cells open are offered, each as a
+// re-solve finds it.
+func TestFixUniqueAlready(t *testing.T) {
+	ctx := context.Background()
+	house, err := puzzle.ReadFile("../examples/house.non")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := design.Baseline(ctx, house, house.Goal, 0)
+	if err != nil || base.Verdict != string(solver.Unique) || base.Open != 0 {
+		t.Errorf("Baseline(house) = %+v, %v; want unique, 0 open", base, err)
+	}
+	if es, err := design.Fix(ctx, house, house.Goal, design.FixOptions{}); err != nil || len(es) != 0 {
+		t.Errorf("Fix(house) = %v, %v; want no edits", es, err)
+	}
+	rng := rand.New(rand.NewPCG(40, 1))
+	tried, offered := 0, 0
+	for i := 0; tried < 6 && i < 2000; i++ {
+		colors := 1 + i%2
+		g := randomGrid(rng, 5+rng.IntN(5), 5+rng.IntN(5), colors, 0.5)
+		p := puzzle.FromGrid(g, palette(colors))
+		v, open := resolve(t, p)
+		if v != solver.Unique || open == 0 {
+			continue
+		}
+		tried++
+		base, err := design.Baseline(ctx, p, g, 0)
+		if err != nil || base.Verdict != string(v) || base.Open != open {
+			t.Fatalf("case %d: Baseline = %+v, %v; a re-solve says %s with %d open", i, base, err, v, open)
+		}
+		es, err := design.Fix(ctx, p, g, design.FixOptions{Best: 50})
+		if err != nil {
+			t.Fatal(err)
+		}
+		offered += len(es)
+		for _, e := range es {
+			q, err := design.Edited(p, g, e.Cells)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v, n := resolve(t, q); v != solver.Unique || n >= open || string(v) != e.Verdict || n != e.Open {
+				t.Fatalf("case %d (%d open): edit %v reported %s with %d open, re-solve says %s with %d open; want unique with fewer open", i, open, e.Cells, e.Verdict, e.Open, v, n)
+			}
+		}
+	}
+	if tried == 0 || offered == 0 {
+		t.Errorf("%d unique puzzles that line logic leaves open, %d edits offered: the test tests too little", tried, offered)
 	}
 }
 
@@ -147,15 +211,7 @@ func TestFixBest(t *testing.T) {
 // left with open cells by every edit, so every verdict needs the solver,
 // which a nanosecond never leaves time for.
 func TestFixEditTimeout(t *testing.T) {
-	ones := make([][]int, 12)
-	for i := range ones {
-		ones[i] = []int{1}
-	}
-	p := puzzle.New(ones, ones)
-	goal := puzzle.NewGrid(12, 12)
-	for i := range goal {
-		goal[i][i] = 1
-	}
+	p, goal := permutationDiagonal()
 	var ranked, total, verified int
 	progress := func(r, t, v int) { ranked, total, verified = r, t, v }
 	es, err := design.Fix(context.Background(), p, goal, design.FixOptions{Best: 10, EditTimeout: time.Nanosecond, Progress: progress})

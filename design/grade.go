@@ -21,11 +21,14 @@ const (
 
 var levelNames = [...]string{"not unique", "line", "lookahead", "guessing"}
 
+// nameNoSolution is the name of grade 0 for a puzzle with no solution.
+const nameNoSolution = "no solution"
+
 // Grade is how hard a puzzle is for a person. Its JSON form is the
 // "grade" object of check --json.
 type Grade struct {
 	Level int    `json:"level"` // LevelLine, LevelLookahead, LevelGuessing; LevelNone unless unique
-	Name  string `json:"name"`  // "line", "lookahead", "guessing", "not unique"
+	Name  string `json:"name"`  // "line", "lookahead", "guessing"; "not unique" or "no solution" for LevelNone
 	// LineSolvable: line logic alone fixes every cell.
 	LineSolvable bool `json:"line_solvable"`
 	// Passes and Lines are the passes over the rows and columns (each
@@ -100,6 +103,9 @@ func GradeResultContext(ctx context.Context, p *puzzle.Puzzle, res *solver.Resul
 		g.Guesses = res.Stats.Conflicts
 	}
 	g.Name = levelNames[g.Level]
+	if res != nil && res.Verdict == solver.None {
+		g.Name = nameNoSolution
+	}
 	return g, nil
 }
 

@@ -110,3 +110,24 @@ func TestGradeOfDeadline(t *testing.T) {
 		t.Fatalf("GradeOf with a cancelled context: grade %+v (%q), no error", g, g.Name)
 	}
 }
+
+// TestGradeNames: grade 0 says why: "not unique" for several solutions,
+// "no solution" for none (check --grade used to call that "not unique").
+func TestGradeNames(t *testing.T) {
+	tests := []struct {
+		name       string
+		rows, cols [][]int
+		want       string
+	}{
+		{"diagonals", [][]int{{1}, {1}}, [][]int{{1}, {1}}, "not unique"},
+		{"clash", [][]int{{2}, {}}, [][]int{{2}, {}}, "no solution"},
+		{"totals", [][]int{{2}, {}}, [][]int{{1}, {}}, "no solution"},
+		{"line", [][]int{{2}, {1}}, [][]int{{2}, {1}}, "line"},
+	}
+	for _, tt := range tests {
+		g, err := design.GradeOf(context.Background(), puzzle.New(tt.rows, tt.cols))
+		if err != nil || g.Name != tt.want {
+			t.Errorf("%s: GradeOf = %+v, %v; want name %q", tt.name, g, err, tt.want)
+		}
+	}
+}

@@ -21,8 +21,17 @@ type Hint struct {
 	Mistakes []Pos `json:"mistakes"`
 }
 
-// ErrNoSolution is returned when the puzzle has no solution.
+// ErrNoSolution is returned when the puzzle has no solution; the error
+// says why when the clues show it (puzzle.Puzzle.Contradiction).
 var ErrNoSolution = errors.New("the puzzle has no solution")
+
+// noSolution is ErrNoSolution, with the reason when the clues show it.
+func noSolution(p *puzzle.Puzzle) error {
+	if why := p.Contradiction(); why != nil {
+		return fmt.Errorf("%w: %w", ErrNoSolution, why)
+	}
+	return ErrNoSolution
+}
 
 // NextHint finds the next step a person can make on the partial grid g
 // (Unknown for open cells; nil for the empty grid), simplest kind first:
@@ -46,7 +55,7 @@ func NextHint(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid) (Hint, error
 		if _, solvable, err := completion(ctx, p, EmptyGrid(p)); err != nil {
 			return h, err
 		} else if !solvable {
-			return h, ErrNoSolution
+			return h, noSolution(p)
 		}
 		if h.Mistakes, err = mistakes(ctx, p, g); err != nil {
 			return h, err
@@ -83,7 +92,7 @@ func Steps(ctx context.Context, p *puzzle.Puzzle) ([]Step, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, ErrNoSolution
+		return nil, noSolution(p)
 	}
 	st := newStepper(ctx, p, EmptyGrid(p), sol)
 	var steps []Step
@@ -105,6 +114,9 @@ func Steps(ctx context.Context, p *puzzle.Puzzle) ([]Step, error) {
 // of several solutions lead to the intended picture; ok is false when
 // there is none.
 func completion(ctx context.Context, p *puzzle.Puzzle, g puzzle.Grid) (puzzle.Grid, bool, error) {
+	if errors.Is(p.Contradiction(), puzzle.ErrTotals) {
+		return nil, false, nil // no search shows that quickly (see solver.Solve)
+	}
 	if p.Goal != nil && puzzle.Check(p, p.Goal) == nil && agrees(p.Goal, g) { // Check first: it checks the size
 		return p.Goal.Clone(), true, nil
 	}
@@ -149,6 +161,20 @@ func firstSolution(ctx context.Context, s *linesolve.State) (puzzle.Grid, bool, 
 		return nil, false, fmt.Errorf("looking for a solution: %w", context.Cause(ctx))
 	}
 	return nil, false, nil
+}
+
+// countUpTo counts the solutions of s with the learner, up to n.
+func countUpTo(ctx context.Context, s *linesolve.State, n int) (int, error) {
+	if !s.Propagate() {
+		return 0, nil
+	}
+	count := 0
+	found := func(puzzle.Grid) bool { count++; return count < n }
+	lim := learner.Limits{Stop: func() bool { return ctx.Err() != nil }}
+	if res := learner.New(s).Run(lim, found); res.Stopped {
+		return count, fmt.Errorf("counting solutions: %w", context.Cause(ctx))
+	}
+	return count, nil
 }
 
 // mistakes lists the known cells of g that no solution of p has, row by

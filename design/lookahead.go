@@ -157,7 +157,43 @@ func (st *stepper) guess() (Step, error) {
 	}
 	v := st.sol[br][bc]
 	s := Step{Kind: KindGuess, LineIndex: -1, Line: lineName(p, br), Cells: []Cell{cellOf(p, br, bc, v)}}
-	s.Reason = fmt.Sprintf("no line and no single assumption decides a cell; the solution has %s at row %d, column %d (a guess: only trying both ways confirms it)", string(p.Char(v)), br+1, bc+1)
+	choice, err := st.choice(br, bc, v)
+	if err != nil {
+		return Step{}, err
+	}
+	if choice {
+		whose := "one solution"
+		if p.Goal != nil && st.sol.Equal(p.Goal) {
+			whose = "the goal"
+		}
+		s.Choice = true
+		s.Reason = fmt.Sprintf("no line and no single assumption decides a cell, and the solutions differ at row %d, column %d: %s has %s there (the puzzle is not unique)", br+1, bc+1, whose, string(p.Char(v)))
+	} else {
+		s.Reason = fmt.Sprintf("no line and no single assumption decides a cell; the solution has %s at row %d, column %d (a guess: only trying both ways confirms it)", string(p.Char(v)), br+1, bc+1)
+	}
 	st.set(br, bc, v)
 	return s, nil
+}
+
+// choice reports whether a solution that agrees with the known cells has
+// another colour than v at cell (r, c): then a guess there is a choice,
+// not a deduction. A unique puzzle has no such solution; whether it is
+// unique is found out once, at the first guess.
+func (st *stepper) choice(r, c int, v puzzle.Color) (bool, error) {
+	if st.several == 0 {
+		n, err := countUpTo(st.ctx, linesolve.NewState(st.p), 2)
+		if err != nil {
+			return false, err
+		}
+		st.several = n
+	}
+	if st.several < 2 {
+		return false, nil
+	}
+	s := st.known()
+	if s == nil || !s.Set(r, c, st.all&^linesolve.Of(v)) {
+		return false, nil
+	}
+	n, err := countUpTo(st.ctx, s, 1)
+	return n > 0, err
 }

@@ -40,6 +40,9 @@ type Step struct {
 	// Assumed is the cell and colour a lookahead step refutes, one per
 	// colour refuted.
 	Assumed []Cell `json:"-"`
+	// Choice marks a guess that the clues do not decide: solutions with
+	// the known cells differ at its cell, so the puzzle is not unique.
+	Choice bool `json:"-"`
 }
 
 // errContradiction is returned when the known cells leave a line with no
@@ -62,6 +65,9 @@ type stepper struct {
 	bad    []bool
 	forces [][]forced
 	sol    puzzle.Grid // a solution that agrees with g, for guesses; may be nil
+	// several is 1 when the puzzle has one solution, 2 when it has more,
+	// 0 until a guess asks (see choice).
+	several int
 	// ctx bounds a lookahead, which probes and tries every open cell:
 	// minutes on a large puzzle.
 	ctx context.Context

@@ -17,7 +17,7 @@ func ExampleText() {
 		return
 	}
 	p := puzzle.FromGrid(g, pal)
-	if err := picture.Text(os.Stdout, p, g, false); err != nil {
+	if err := picture.Text(os.Stdout, p, g, picture.Plain); err != nil {
 		fmt.Println(err)
 	}
 	// Output:

@@ -83,8 +83,9 @@ func Sniff(data []byte) Format {
 }
 
 // ReadFile reads the named picture file, or standard input for "-", and
-// turns it into a grid and palette; see [Decode]. Errors name the file.
-// A file named *.txt or *.text is always text art.
+// turns it into a grid and palette; see [Decode]. Errors name the file
+// (standard input as puzzle.StdinName). A file named *.txt or *.text is
+// always text art.
 func ReadFile(name string, o Options) (puzzle.Grid, []puzzle.Swatch, error) {
 	var data []byte
 	var err error
@@ -96,9 +97,14 @@ func ReadFile(name string, o Options) (puzzle.Grid, []puzzle.Swatch, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if name == "-" {
+		name = puzzle.StdinName
+	}
 	var g puzzle.Grid
 	var pal []puzzle.Swatch
 	switch ext := strings.ToLower(filepath.Ext(name)); {
+	case len(bytes.TrimSpace(data)) == 0:
+		err = fmt.Errorf("%w: it is empty", ErrUnknownFormat)
 	case len(data) > MaxFileSize:
 		err = fmt.Errorf("%w: file over %d bytes", ErrTooLarge, MaxFileSize)
 	case ext == ".txt" || ext == ".text":

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"image/png"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,11 +62,8 @@ func TestSVGGolden(t *testing.T) {
 
 func TestTextGolden(t *testing.T) {
 	for _, tt := range renderCases {
-		for _, color := range []bool{false, true} {
-			name := tt.name
-			if color {
-				name += "-ansi"
-			}
+		for _, color := range []picture.ANSI{picture.Plain, picture.TrueColor, picture.ANSI256} {
+			name := tt.name + map[picture.ANSI]string{picture.TrueColor: "-ansi", picture.ANSI256: "-ansi256"}[color]
 			t.Run(name, func(t *testing.T) {
 				p := load(t, tt.file)
 				var g puzzle.Grid
@@ -75,11 +74,87 @@ func TestTextGolden(t *testing.T) {
 				if err := picture.TextMarked(&buf, p, g, tt.marks, color); err != nil {
 					t.Fatalf("TextMarked error = %v", err)
 				}
-				if !color && strings.Contains(buf.String(), "\x1b") {
+				if color == picture.Plain && strings.Contains(buf.String(), "\x1b") {
 					t.Errorf("plain text has escape sequences:\n%s", buf.String())
 				}
 				golden.Check(t, filepath.Join("testdata", name+".txt.golden"), buf.Bytes(), *update)
 			})
+		}
+	}
+}
+
+// escape matches the SGR sequences Text writes.
+var escape = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// TestTextCellsCopy: in colour the cells keep their characters, so that
+// a grid copied from the terminal (the text without its escapes) has the
+// cells of the plain drawing: the whole drawing for black and white, the
+// cells after "|" for colour (whose clue numbers sit on their colours
+// instead of carrying a character, and so take less room). A 256-colour drawing uses only
+// 256-colour sequences.
+func TestTextCellsCopy(t *testing.T) {
+	cells := func(s string) []string {
+		var out []string
+		for _, line := range strings.Split(s, "\n") {
+			if _, after, ok := strings.Cut(line, "|"); ok {
+				out = append(out, strings.Join(strings.Fields(after), " "))
+			}
+		}
+		return out
+	}
+	for _, tt := range renderCases {
+		p := load(t, tt.file)
+		var g puzzle.Grid
+		if tt.solve {
+			g = p.Goal
+		}
+		var plain bytes.Buffer
+		if err := picture.TextMarked(&plain, p, g, tt.marks, picture.Plain); err != nil {
+			t.Fatal(err)
+		}
+		for _, color := range []picture.ANSI{picture.TrueColor, picture.ANSI256} {
+			var buf bytes.Buffer
+			if err := picture.TextMarked(&buf, p, g, tt.marks, color); err != nil {
+				t.Fatal(err)
+			}
+			copied := escape.ReplaceAllString(buf.String(), "")
+			if p.IsBW() && copied != plain.String() || !slices.Equal(cells(copied), cells(plain.String())) {
+				t.Errorf("%s (ANSI %d) without its escapes:\n%s\nwant the cells of\n%s", tt.name, color, copied, plain.String())
+			}
+			if color == picture.ANSI256 && strings.Contains(buf.String(), "8;2;") {
+				t.Errorf("%s: 256 colours written as 24-bit ones", tt.name)
+			}
+		}
+	}
+}
+
+// TestNearest256 checks the mapping to xterm's 256 colours: the corners
+// of the cube, a grey the grey ramp has, and that every cube colour and
+// grey maps to itself.
+func TestNearest256(t *testing.T) {
+	tests := []struct {
+		c    puzzle.RGB
+		want int
+	}{
+		{puzzle.RGB{}, 16}, {puzzle.RGB{R: 255, G: 255, B: 255}, 231}, {puzzle.RGB{R: 255}, 196},
+		{puzzle.RGB{R: 128, G: 128, B: 128}, 244}, {puzzle.RGB{R: 0x22, G: 0x88, B: 0x22}, 28},
+	}
+	for _, tt := range tests {
+		if got := picture.Nearest256(tt.c); got != tt.want {
+			t.Errorf("Nearest256(%v) = %d, want %d", tt.c, got, tt.want)
+		}
+	}
+	levels := []uint8{0, 95, 135, 175, 215, 255}
+	for i := range 216 {
+		c := puzzle.RGB{R: levels[i/36], G: levels[i/6%6], B: levels[i%6]}
+		if got := picture.Nearest256(c); got != 16+i {
+			t.Errorf("Nearest256(%v) = %d, want %d", c, got, 16+i)
+		}
+	}
+	for i := range 24 {
+		v := uint8(8 + 10*i)
+		if got := picture.Nearest256(puzzle.RGB{R: v, G: v, B: v}); got != 232+i {
+			t.Errorf("Nearest256(grey %d) = %d, want %d", v, got, 232+i)
 		}
 	}
 }
@@ -165,7 +240,7 @@ func TestRenderErrors(t *testing.T) {
 			for name, render := range map[string]func() error{
 				"SVG":  func() error { return picture.SVG(&bytes.Buffer{}, p, tt.o) },
 				"PNG":  func() error { return picture.PNG(&bytes.Buffer{}, p, tt.o) },
-				"Text": func() error { return picture.TextMarked(&bytes.Buffer{}, p, tt.o.Solution, tt.o.Marks, false) },
+				"Text": func() error { return picture.TextMarked(&bytes.Buffer{}, p, tt.o.Solution, tt.o.Marks, picture.Plain) },
 			} {
 				err := render()
 				if name == "Text" && tt.o.CellSize != 0 {

@@ -10,19 +10,31 @@ import (
 	"github.com/nonosat/nonosat/puzzle"
 )
 
+// ANSI is how [Text] colours a terminal.
+type ANSI int
+
+// The colourings, from none to the most faithful.
+const (
+	Plain     ANSI = iota // plain text: no escape sequences
+	ANSI256               // the 256 colours of xterm, which nearly every terminal has
+	TrueColor             // 24-bit colour (COLORTERM=truecolor)
+)
+
 // Text draws the puzzle for a terminal, as a printed puzzle: row clues on
 // the left, column clues stacked above, and the cells of g (nil for an
-// unsolved puzzle) in the puzzle's palette characters. With color set,
-// cells are ANSI 24-bit background-colour blocks and the clues of a colour
-// puzzle sit on their colours; without it, the output is plain text and
-// clue numbers of a colour puzzle carry their colour's character ("3r").
-func Text(w io.Writer, p *puzzle.Puzzle, g puzzle.Grid, color bool) error {
+// unsolved puzzle) in the puzzle's palette characters. In colour (ANSI256
+// or TrueColor) every cell sits on its colour, black and white too, still
+// holding its character, so that a grid copied from the terminal reads as
+// the plain one; the clue numbers of a colour puzzle sit on their colours.
+// Plain, clue numbers of a colour puzzle carry their colour's character
+// ("3r").
+func Text(w io.Writer, p *puzzle.Puzzle, g puzzle.Grid, color ANSI) error {
 	return TextMarked(w, p, g, nil, color)
 }
 
 // TextMarked is [Text] with the given cells (row, column, from 0) drawn as
 // '?', such as the [Diff] of two solutions.
-func TextMarked(w io.Writer, p *puzzle.Puzzle, g puzzle.Grid, marks [][2]int, color bool) error {
+func TextMarked(w io.Writer, p *puzzle.Puzzle, g puzzle.Grid, marks [][2]int, color ANSI) error {
 	h, wd := p.Height(), p.Width()
 	if err := checkGrid(p, g); err != nil {
 		return err
@@ -34,7 +46,7 @@ func TextMarked(w io.Writer, p *puzzle.Puzzle, g puzzle.Grid, marks [][2]int, co
 		}
 		marked[m] = true
 	}
-	t := &textDrawer{p: p, color: color, chips: color && !p.IsBW()}
+	t := &textDrawer{p: p, color: color, chips: color != Plain && !p.IsBW()}
 
 	// Column slots are wide enough for any column clue number and a space.
 	sw := 2
@@ -77,7 +89,7 @@ func TextMarked(w io.Writer, p *puzzle.Puzzle, g puzzle.Grid, marks [][2]int, co
 		for c := range wd {
 			last = t.cell(bw, g, r, c, marked[[2]int{r, c}], sw, last)
 		}
-		if color {
+		if color != Plain {
 			bw.WriteString(reset)
 		}
 		bw.WriteByte('\n')
@@ -90,7 +102,7 @@ const reset = "\x1b[0m"
 // textDrawer holds what Text needs to draw clue numbers and cells.
 type textDrawer struct {
 	p     *puzzle.Puzzle
-	color bool // ANSI colour
+	color ANSI
 	chips bool // clue numbers on their colours
 }
 
@@ -100,7 +112,7 @@ func (t *textDrawer) token(b puzzle.Block) string {
 	switch {
 	case t.chips:
 		bg := colorOf(t.p, b.Color)
-		return sgr(bg, contrast(bg)) + n + reset
+		return t.sgr(bg, contrast(bg)) + n + reset
 	case t.p.IsBW():
 		return n
 	}
@@ -154,26 +166,64 @@ func (t *textDrawer) cell(bw *bufio.Writer, g puzzle.Grid, r, c int, marked bool
 	if marked {
 		ch = '?'
 	}
-	if !t.color {
-		bw.WriteString(strings.Repeat(" ", max(0, sw-runeWidth(ch))))
-		bw.WriteRune(ch)
-		return ""
+	if t.color != Plain {
+		if set := t.sgr(bg, contrast(bg)); set != last {
+			bw.WriteString(set)
+			last = set
+		}
 	}
-	if set := sgr(bg, contrast(bg)); set != last {
-		bw.WriteString(set)
-		last = set
-	}
-	if marked {
-		bw.WriteString(strings.Repeat(" ", sw-1) + "?")
-	} else {
-		bw.WriteString(strings.Repeat(" ", sw))
-	}
+	bw.WriteString(strings.Repeat(" ", max(0, sw-runeWidth(ch))))
+	bw.WriteRune(ch)
 	return last
 }
 
-// sgr sets a 24-bit background and foreground colour.
-func sgr(bg, fg puzzle.RGB) string {
+// sgr sets a background and foreground colour: 24-bit, or the nearest of
+// xterm's 256.
+func (t *textDrawer) sgr(bg, fg puzzle.RGB) string {
+	if t.color == ANSI256 {
+		return fmt.Sprintf("\x1b[48;5;%d;38;5;%dm", Nearest256(bg), Nearest256(fg))
+	}
 	return fmt.Sprintf("\x1b[48;2;%d;%d;%d;38;2;%d;%d;%dm", bg.R, bg.G, bg.B, fg.R, fg.G, fg.B)
+}
+
+// cubeLevels are the six levels of each primary in xterm's 6×6×6 colour
+// cube (colours 16 to 231).
+var cubeLevels = [6]int{0, 95, 135, 175, 215, 255}
+
+// Nearest256 is the colour of xterm's 256 closest to c: one of the 6×6×6
+// cube (16 to 231) or of the 24 greys (232 to 255, 8 to 238 in steps of
+// 10), by squared distance. The first 16, which terminals set as they
+// like, are left out.
+func Nearest256(c puzzle.RGB) int {
+	dist := func(r, g, b int) int {
+		dr, dg, db := int(c.R)-r, int(c.G)-g, int(c.B)-b
+		return dr*dr + dg*dg + db*db
+	}
+	level := func(v uint8) int {
+		best := 0
+		for i, l := range cubeLevels {
+			if abs(int(v)-l) < abs(int(v)-cubeLevels[best]) {
+				best = i
+			}
+		}
+		return best
+	}
+	r, g, b := level(c.R), level(c.G), level(c.B)
+	best, bestD := 16+36*r+6*g+b, dist(cubeLevels[r], cubeLevels[g], cubeLevels[b])
+	for i := range 24 {
+		v := 8 + 10*i
+		if d := dist(v, v, v); d < bestD {
+			best, bestD = 232+i, d
+		}
+	}
+	return best
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // runeWidth is the number of terminal columns r takes: 2 for East Asian

@@ -84,6 +84,15 @@ var artSpare = []puzzle.RGB{
 	{R: 0, G: 128, B: 128}, {R: 64, G: 64, B: 64}, {R: 192, G: 192, B: 192}, {R: 160, G: 220, B: 80},
 }
 
+// artSpareNames name the colours of artSpare.
+var artSpareNames = []string{
+	"black", "red", "green", "blue",
+	"yellow", "magenta", "cyan", "orange",
+	"purple", "brown", "grey", "pink",
+	"dark green", "navy", "maroon", "olive",
+	"teal", "dark grey", "silver", "lime",
+}
+
 // DecodeTextArt reads text art (see the package doc) into a grid and a
 // palette, with o applied as [Decode] does. Errors are *puzzle.ParseError
 // values with the line number.
@@ -184,12 +193,12 @@ func readTextArt(r io.Reader) (*raster, error) {
 	taken := map[puzzle.RGB]bool{puzzle.White.RGB: true} // the background's
 	names := map[string]bool{puzzle.White.Name: true}
 	give := func(ch rune, sw puzzle.Swatch) {
-		if names[sw.Name] {
-			sw.Name = fmt.Sprintf("%s %q", sw.Name, ch)
-		}
 		sw.Char = ch
 		if ch == '?' { // an open cell in partial grids and make's marks
 			sw.Char = spareChar(line)
+		}
+		if names[sw.Name] { // a second "black": "black 1"
+			sw.Name = fmt.Sprintf("%s %c", sw.Name, sw.Char)
 		}
 		names[sw.Name] = true
 		taken[sw.RGB] = true
@@ -203,7 +212,7 @@ func readTextArt(r io.Reader) (*raster, error) {
 	}
 	for _, ch := range order {
 		if _, ok := colorOf[ch]; !ok {
-			give(ch, spareSwatch(ch, taken))
+			give(ch, spareSwatch(taken))
 		}
 	}
 
@@ -235,19 +244,19 @@ func isBlank(row []rune) bool {
 	return true
 }
 
-// spareSwatch gives ch the first spare colour not taken, or failing that
-// a colour made up from the count of colours taken.
-func spareSwatch(ch rune, taken map[puzzle.RGB]bool) puzzle.Swatch {
-	name := fmt.Sprintf("colour %q", ch)
-	for _, c := range artSpare {
+// spareSwatch is the first spare colour not taken, with its name, or
+// failing that a colour made up from the count of colours taken, named
+// by its number.
+func spareSwatch(taken map[puzzle.RGB]bool) puzzle.Swatch {
+	for i, c := range artSpare {
 		if !taken[c] {
-			return puzzle.Swatch{Name: name, RGB: c}
+			return puzzle.Swatch{Name: artSpareNames[i], RGB: c}
 		}
 	}
 	for n := len(taken); ; n++ {
 		c := puzzle.RGB{R: uint8(37*n + 11), G: uint8(91*n + 53), B: uint8(151*n + 97)}
 		if !taken[c] && c != puzzle.White.RGB {
-			return puzzle.Swatch{Name: name, RGB: c}
+			return puzzle.Swatch{Name: fmt.Sprintf("colour %d", n), RGB: c}
 		}
 	}
 }

@@ -135,4 +135,14 @@ func TestTextArtQuestionMark(t *testing.T) {
 	if c := pal[q].Char; c != 'b' {
 		t.Errorf("the '?' colour is drawn %q, want 'b' (the first letter the art does not use)", c)
 	}
+	// Its name, like every made-up colour's, is a plain colour name
+	// (it was "colour '?'", naming a character it is not drawn with).
+	for _, sw := range pal {
+		if strings.ContainsAny(sw.Name, "?'\"") || sw.Name == "" {
+			t.Errorf("palette %v: colour name %q is not plain", pal, sw.Name)
+		}
+	}
+	if pal[q].Name != "red" {
+		t.Errorf("the '?' colour is named %q, want red (the first spare colour after black)", pal[q].Name)
+	}
 }

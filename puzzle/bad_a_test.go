@@ -145,7 +145,7 @@ func runLineReadTests(t *testing.T, f puzzle.Format, tests []lineReadTest) {
 // must wrap.
 var lineBadKinds = map[string]error{
 	"syntax": puzzle.ErrSyntax, "large": puzzle.ErrTooLarge, "colour": puzzle.ErrColor,
-	"totals": puzzle.ErrTotals, "long": puzzle.ErrClueTooLong, "empty": puzzle.ErrNoPuzzle,
+	"empty": puzzle.ErrNoPuzzle,
 }
 
 // TestBadLineFormats reads every testdata/bad file of the line-based

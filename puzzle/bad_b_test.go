@@ -28,7 +28,7 @@ var badFormatsB = map[string]puzzle.Format{".xml": puzzle.XML, ".g": puzzle.G, "
 // must wrap.
 var badKindsB = map[string]error{
 	"syntax": puzzle.ErrSyntax, "large": puzzle.ErrTooLarge, "colour": puzzle.ErrColor,
-	"totals": puzzle.ErrTotals, "long": puzzle.ErrClueTooLong, "empty": puzzle.ErrNoPuzzle,
+	"empty":       puzzle.ErrNoPuzzle,
 	"unsupported": puzzle.ErrUnsupported,
 }
 

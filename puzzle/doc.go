@@ -15,6 +15,9 @@
 // [Format] constants; [ReadFile] and [ReadFileAll] pick the format from the
 // file suffix and then from the content. Every reader validates what it reads
 // and reports problems as a [*ParseError] carrying the file name and line.
+// Clues that cannot all hold (row and column totals that differ, a clue
+// longer than its line) are not a problem of the file: the puzzle has no
+// solution, and [Puzzle.Contradiction] says why.
 //
 // # Checking
 //

@@ -11,17 +11,18 @@ import (
 )
 
 // TestReadFileEntriesBadMiddle reads three-puzzle files, in each format
-// that holds several, whose middle puzzle has a clue too long for its
-// line: the first and last are read, the middle one is an error that
-// names the file, the line and the puzzle.
+// that holds several, whose middle puzzle is bad (a block of length 0,
+// of a colour the file does not declare): the first and last are read,
+// the middle one is an error that names the file, the line and the
+// puzzle. (A Tatham id list has no such error: a bad id is a syntax
+// error of the file.)
 func TestReadFileEntriesBadMiddle(t *testing.T) {
 	tests := []struct {
 		name, text, line string
 	}{
-		{"set.non", "width 2\nheight 2\nrows\n1\n0\ncolumns\n1\n0\n====\nwidth 2\nheight 2\nrows\n3\n0\ncolumns\n1\n0\n====\nwidth 2\nheight 2\nrows\n2\n0\ncolumns\n1\n1\n", ":13: puzzle 2: row 1: clue does not fit"},
-		{"set.tatham", "2x2:1//1/\n2x2:1//1/3\n2x2:/1//1\n", ":2: puzzle 2: row 2: clue does not fit"},
-		{"set.taai", "$1\n1\n\n1\n\n$2\n1\n\n1\t1\n\n$3\n2\n2\n2\n2\n", ":9: puzzle 2: row 1: clue does not fit"},
-		{"set.xml", xmlSet, ": puzzle 2: "},
+		{"set.non", "width 2\nheight 2\nrows\n1\n0\ncolumns\n1\n0\n====\nwidth 2\nheight 2\nrows\n1,0\n0\ncolumns\n1\n0\n====\nwidth 2\nheight 2\nrows\n2\n0\ncolumns\n1\n1\n", ":13: puzzle 2: row 1: clue \"1,0\": 0 stands for an empty clue"},
+		{"set.taai", "$1\n1\n\n1\n\n$2\n1\n\n0\t1\n\n$3\n2\n2\n2\n2\n", ":9: puzzle 2: row 1: clue \"0\\t1\": 0 stands for an empty clue"},
+		{"set.xml", strings.Replace(xmlSet, "<count>3</count>", "<count>0</count>", 1), ": puzzle 2: not supported: blotted clue"},
 		// The middle puzzle cannot be read at all, not only validated.
 		{"syntax.non", "width 2\nheight 2\nrows\n1\n0\ncolumns\n1\n0\n====\nwidth 2\nheight 2\nrows\nx\n0\ncolumns\n1\n0\n====\nwidth 2\nheight 2\nrows\n2\n0\ncolumns\n1\n1\n", ":13: puzzle 2: "},
 		{"syntax.taai", "$1\n1\n\n1\n\n$2\n1\n$3\n2\n2\n2\n2\n", ":6: puzzle 2: puzzle $2 has 1 clue lines"},
@@ -119,5 +120,36 @@ func TestMisnamedFileSaysWhatReadsIt(t *testing.T) {
 		if got := strings.Contains(err.Error(), "--format"); got != (tt.want != "") || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("ReadFileAll(%s, %q) = %v; want the hint %q", tt.file, tt.format, err, tt.want)
 		}
+	}
+}
+
+// TestReadEmpty: an empty file, or one of white space, says so the same
+// way whatever its name or format, and standard input is named "standard
+// input" (it used to be "-: unknown format: cannot tell the format").
+func TestReadEmpty(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct{ name, data string }{
+		{"empty.non", ""}, {"empty", ""}, {"blank.xml", "\n \n"}, {"bom.txt", "\ufeff\r\n"},
+	} {
+		name := filepath.Join(dir, tt.name)
+		if err := os.WriteFile(name, []byte(tt.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := puzzle.ReadFileAll(name, "")
+		if want := name + ": no puzzle found: it is empty"; err == nil || err.Error() != want || !errors.Is(err, puzzle.ErrNoPuzzle) {
+			t.Errorf("ReadFileAll(%q) error = %v, want %q", tt.name, err, want)
+		}
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	stdin := os.Stdin
+	os.Stdin = r
+	defer func() { os.Stdin = stdin; r.Close() }()
+	_, err = puzzle.ReadFileAll("-", "")
+	if want := "standard input: no puzzle found: it is empty"; err == nil || err.Error() != want {
+		t.Errorf("ReadFileAll(-) of empty standard input: error = %v, want %q", err, want)
 	}
 }

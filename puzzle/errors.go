@@ -26,7 +26,8 @@ func (e *ParseError) Error() string {
 
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// Sentinel errors wrapped by parse and validation errors.
+// Sentinel errors wrapped by parse and validation errors, and (ErrTotals,
+// ErrClueTooLong) by [Puzzle.Contradiction].
 var (
 	ErrSyntax      = errors.New("syntax error")
 	ErrNoPuzzle    = errors.New("no puzzle found")

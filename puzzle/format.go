@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -118,7 +119,7 @@ func puzzlesOf(es []Entry, err error) ([]*Puzzle, error) {
 }
 
 // Entry is one puzzle of a file: the puzzle, or the reason it cannot be
-// used (a clue that does not fit its line, clue totals that differ…),
+// used (a block of no length, a colour the palette lacks…),
 // with the line where the reason lies. The other puzzles of the file are
 // not affected.
 type Entry struct {
@@ -128,13 +129,35 @@ type Entry struct {
 
 // DecodeEntries reads every puzzle of format f from r and validates each
 // on its own. The error is for the file as a whole: a syntax error, or no
-// puzzle at all.
+// puzzle at all ([ErrNoPuzzle]; "it is empty" when r holds nothing but
+// white space, whatever the format).
 func DecodeEntries(r io.Reader, f Format) ([]Entry, error) {
 	c, ok := codecs[f]
 	if !ok {
 		return nil, fmt.Errorf("%w %q", ErrFormat, f)
 	}
-	ps, err := c.decode(r)
+	// Read the leading white space (and byte order mark) aside: if
+	// nothing else follows, the input is empty; else the decoder reads
+	// it all, its line numbers unchanged.
+	br := bufio.NewReader(r)
+	var lead []byte
+	for {
+		b, err := br.ReadByte()
+		if err == io.EOF {
+			if empty(lead) {
+				return nil, &ParseError{Err: errEmpty}
+			}
+			break
+		}
+		if err != nil {
+			return nil, &ParseError{Err: err}
+		}
+		lead = append(lead, b)
+		if !empty(lead) {
+			break
+		}
+	}
+	ps, err := c.decode(io.MultiReader(bytes.NewReader(lead), br))
 	if err != nil {
 		return nil, err
 	}
@@ -230,7 +253,9 @@ func ReadFileAll(name string, f Format) ([]*Puzzle, error) {
 
 // ReadFileEntries is [ReadFileAll] that validates each puzzle on its own:
 // an invalid one is an [Entry] with an error naming the file and line, and
-// the others are read. The error is for the file as a whole.
+// the others are read. The error is for the file as a whole. Errors name
+// standard input "standard input"; an empty file, or one of white space
+// only, is [ErrNoPuzzle] whatever its format.
 func ReadFileEntries(name string, f Format) ([]Entry, error) {
 	var data []byte
 	var err error
@@ -242,8 +267,14 @@ func ReadFileEntries(name string, f Format) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
+	if name == "-" {
+		name = StdinName
+	}
 	if len(data) > maxFileSize {
 		return nil, &ParseError{File: name, Err: fmt.Errorf("%w: file over %d bytes", ErrTooLarge, maxFileSize)}
+	}
+	if empty(data) {
+		return nil, &ParseError{File: name, Err: errEmpty}
 	}
 	guessed, bySuffix := false, f == "" // say in errors how the format was chosen
 	if f == "" {
@@ -307,6 +338,25 @@ func named(name string, err error) error {
 	}
 	return &ParseError{File: name, Err: err}
 }
+
+// errEmpty is the error of an input with no puzzle because it holds
+// nothing but white space.
+var errEmpty = fmt.Errorf("%w: it is empty", ErrNoPuzzle)
+
+// empty reports whether data holds nothing but white space, after a
+// byte order mark (or the first bytes of one).
+func empty(data []byte) bool {
+	for _, bom := range [][]byte{[]byte("\ufeff"), []byte("\xef\xbb"), []byte("\xef")} {
+		if bytes.HasPrefix(data, bom) {
+			data = data[len(bom):]
+			break
+		}
+	}
+	return len(bytes.TrimSpace(data)) == 0
+}
+
+// StdinName is how errors name standard input, the file "-".
+const StdinName = "standard input"
 
 // maxFileSize bounds what ReadFileAll reads into memory.
 const maxFileSize = 64 << 20

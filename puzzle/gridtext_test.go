@@ -74,7 +74,10 @@ func TestParseGridChars(t *testing.T) {
 	p := puzzle.New([][]int{{1, 1}, {3}}, [][]int{{2}, {1}, {2}})
 	want := picture(nil, "#.#", "###")
 	for _, in := range []string{"#.#\n###\n", "X X\r\n1X#\n\n\n", "101\n111", "#0#\nXXX\n",
-		"#.#\n###\nunique (line solved)\n", "#.#\n###\n\nmultiple (at least 2 solutions)\n\n", "#.#\n###\ntimeout"} {
+		"#.#\n###\nunique (line solved)\n", "#.#\n###\n\nmultiple (at least 2 solutions)\n\n", "#.#\n###\ntimeout",
+		// As solve draws it, with the clues around it, plain and in colour.
+		"      2 1 2\n    +------\n1 1 | # . #\n  3 | # # #\nunique (line solved)\n",
+		"== p.txt (3x2)\n      2 1 2\n    +------\n1 1 |\x1b[48;5;16;38;5;231m #\x1b[48;5;231;38;5;16m .\x1b[48;5;16;38;5;231m #\x1b[0m\n  3 |\x1b[48;5;16;38;5;231m # # #\x1b[0m\n"} {
 		g, err := puzzle.ParseGrid(strings.NewReader(in), p)
 		if err != nil || !g.Equal(want) {
 			t.Errorf("ParseGrid(%q) = %v, %v, want %v", in, g, err, want)
@@ -96,6 +99,9 @@ func TestParseGridErrors(t *testing.T) {
 		{"two verdicts", "rrX.\n.XX.\nr.XX\nunique\nunique\n", "line 5: grid has more than 3 rows"},
 		{"no verdict word", "rrX.\n.XX.\nr.XX\nuniquely\n", "line 4: grid has more than 3 rows"},
 		{"empty", "", "grid has 0 rows, puzzle 3"},
+		{"framed, short row", "  +--------\n3 | r r X .\n2 | . X X\n", "line 3: row 2 has 3 cells, puzzle width 4"},
+		{"framed, too few rows", "  +--------\n3 | r r X .\n2 | . X X .\nunique\n", "line 4: grid has 2 rows, puzzle 3"},
+		{"two frames", "solution 1:\n  +--------\nsolution 2:\n  +--------\n", "line 4: a second grid: the file holds several solutions, and only one can be checked"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

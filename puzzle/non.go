@@ -28,7 +28,10 @@ import (
 //     black.
 //
 // The writer writes plain .non for black-and-white puzzles and the mikix
-// extension otherwise: colours are named by single letters.
+// extension otherwise: colours are named by single letters in the clues
+// and the goal. A colour whose name is a word other than its letter is
+// declared the Nonny way, "color green #228822 g", so that the name
+// survives; others the mikix way, "color g #228822".
 
 // nonSeparator reports whether s separates puzzles in a bundle.
 func nonSeparator(s string) bool {
@@ -589,7 +592,11 @@ func writeNON(bw *bufio.Writer, p *Puzzle) error {
 	if letters != nil {
 		bw.WriteByte('\n')
 		for c := 1; c < len(letters); c++ {
-			fmt.Fprintf(bw, "color %c %v\n", letters[c], p.Palette[c].RGB)
+			if name := p.Palette[c].Name; nonName(name) && name != string(letters[c]) {
+				fmt.Fprintf(bw, "color %s %v %c\n", name, p.Palette[c].RGB, letters[c])
+			} else {
+				fmt.Fprintf(bw, "color %c %v\n", letters[c], p.Palette[c].RGB)
+			}
 		}
 	}
 	for _, sec := range []struct {
@@ -621,6 +628,22 @@ func writeNON(bw *bufio.Writer, p *Puzzle) error {
 		fmt.Fprintf(bw, "\ngoal \"%s\"\n", goal)
 	}
 	return nil
+}
+
+// nonName reports whether a colour's name can be written on a "color"
+// line and read back as that colour's name: a word of two or more
+// letters, digits, '-' and '_' that starts with a letter (one letter
+// could be another colour's), and no keyword of the format.
+func nonName(name string) bool {
+	if len(name) < 2 || !isLetter(name[0]) || nonKeywords[strings.ToLower(name)] || name == "background" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if b := name[i]; !isLetter(b) && !(b >= '0' && b <= '9') && b != '-' && b != '_' {
+			return false
+		}
+	}
+	return true
 }
 
 // nonLetters chooses the mikix colour letter of each colour (index 0

@@ -265,16 +265,24 @@ func writeLensTo(w *bufio.Writer, c Clue, sep, empty string) {
 }
 
 // sniffStrict returns the first of the keyword-free line formats, strictest
-// first, that reads data as a valid puzzle, or "".
+// first, that reads data as a valid puzzle whose clues can hold, else the
+// first that reads it as a valid puzzle, or "".
 func sniffStrict(data []byte) Format {
+	valid := Format("")
 	for _, c := range []struct {
 		f   Format
 		dec func(io.Reader) ([]parsed, error)
 	}{{CWC, decodeCWC}, {CWD, decodeCWD}, {MK, decodeMK}, {NIN, decodeNIN}, {Text, decodeText}} {
 		ps, err := c.dec(bytes.NewReader(data))
-		if err == nil && len(ps) > 0 && validate(ps[0].p, ps[0].pos) == nil {
+		if err != nil || len(ps) == 0 || validate(ps[0].p, ps[0].pos) != nil {
+			continue
+		}
+		if ps[0].p.Contradiction() == nil {
 			return c.f
 		}
+		if valid == "" {
+			valid = c.f
+		}
 	}
-	return ""
+	return valid
 }

@@ -24,7 +24,7 @@ func TestDecodeText(t *testing.T) {
 		{name: "ThirdGroup", input: "1\n\n1\n\n1\n", err: `line 5: extra line "1" after the column clues`, is: puzzle.ErrSyntax},
 		{name: "BadNumber", input: "1\n\n1a\n", err: `line 3: column 1: clue "1a": not a positive integer`, is: puzzle.ErrSyntax},
 		{name: "HugeBlock", input: "5000\n\n1\n", err: "line 1: row 1: block length 5000: too large, at most 1000", is: puzzle.ErrTooLarge},
-		{name: "Empty", input: "\n\n", err: "no puzzle found", is: puzzle.ErrNoPuzzle},
+		{name: "Empty", input: "\n\n", err: "no puzzle found: it is empty", is: puzzle.ErrNoPuzzle},
 	})
 }
 

@@ -25,8 +25,9 @@ func (ps positions) col(i int) int {
 }
 
 // Validate checks that p is well formed: sizes within limits, a palette for
-// every colour used, every block positive and every clue fitting its line,
-// and the same number of cells of each colour in rows and columns.
+// every colour used, every block positive, a goal of the puzzle's size.
+// Clues that cannot all hold (see [Puzzle.Contradiction]) are well formed:
+// such a puzzle has no solution, which is a verdict, not an input error.
 func (p *Puzzle) Validate() error { return validate(p, positions{}) }
 
 func validate(p *Puzzle, ps positions) error {
@@ -43,7 +44,7 @@ func validate(p *Puzzle, ps positions) error {
 	if p.NumColors() > MaxColors {
 		return errorf(ps.start, "%w: %d colours, at most %d", ErrTooLarge, p.NumColors(), MaxColors)
 	}
-	check := func(kind string, i int, c Clue, n, line int) error {
+	check := func(kind string, i int, c Clue, line int) error {
 		for _, b := range c {
 			if b.Len <= 0 {
 				return errorf(line, "%s %d: block length %d: %w", kind, i+1, b.Len, ErrSyntax)
@@ -52,29 +53,16 @@ func validate(p *Puzzle, ps positions) error {
 				return errorf(line, "%s %d: %w %d", kind, i+1, ErrColor, b.Color)
 			}
 		}
-		if m := c.MinLen(); m > n {
-			return errorf(line, "%s %d: %w: clue %v needs %d cells, %s has %d", kind, i+1, ErrClueTooLong, c, m, kind, n)
-		}
 		return nil
 	}
 	for i, c := range p.Rows {
-		if err := check("row", i, c, w, ps.row(i)); err != nil {
+		if err := check("row", i, c, ps.row(i)); err != nil {
 			return err
 		}
 	}
 	for i, c := range p.Cols {
-		if err := check("column", i, c, h, ps.col(i)); err != nil {
+		if err := check("column", i, c, ps.col(i)); err != nil {
 			return err
-		}
-	}
-	rt, ct := p.Totals()
-	for c := 1; c < len(rt); c++ {
-		if rt[c] != ct[c] {
-			name := p.Palette[c].Name
-			if name == "" {
-				name = fmt.Sprintf("colour %d", c)
-			}
-			return errorf(ps.start, "%w: row clues fill %d %s cells, column clues %d", ErrTotals, rt[c], name, ct[c])
 		}
 	}
 	if p.Goal != nil {
@@ -88,4 +76,40 @@ func validate(p *Puzzle, ps positions) error {
 		}
 	}
 	return nil
+}
+
+// Contradiction says why the clues of p cannot all hold, when that shows
+// on their face: the rows and the columns fill different numbers of cells
+// of a colour (an error wrapping [ErrTotals]), or a clue needs more cells
+// than its line has ([ErrClueTooLong]). Such a puzzle is well formed and
+// has no solution. Nil means neither: the puzzle may still have none.
+// The totals come first: no search shows a difference of totals quickly
+// (it is the pigeonhole principle), while a clue too long for its line
+// stops line solving at once.
+func (p *Puzzle) Contradiction() error {
+	rt, ct := p.Totals()
+	for c := 1; c < len(rt); c++ {
+		if rt[c] != ct[c] {
+			name := ""
+			if c < len(p.Palette) {
+				name = p.Palette[c].Name
+			}
+			if name == "" {
+				name = fmt.Sprintf("colour %d", c)
+			}
+			return fmt.Errorf("%w: row clues fill %d %s cells, column clues %d", ErrTotals, rt[c], name, ct[c])
+		}
+	}
+	line := func(kind string, clues []Clue, n int) error {
+		for i, c := range clues {
+			if m := c.MinLen(); m > n {
+				return fmt.Errorf("%s %d: %w: clue %v needs %d cells, %s has %d", kind, i+1, ErrClueTooLong, c, m, kind, n)
+			}
+		}
+		return nil
+	}
+	if err := line("row", p.Rows, p.Width()); err != nil {
+		return err
+	}
+	return line("column", p.Cols, p.Height())
 }

@@ -21,11 +21,12 @@ type Info struct {
 	Height      int           `json:"height"`
 	Colors      []InfoColor   `json:"palette"` // [0] is the background; "palette" as in Result
 	Goal        bool          `json:"goal"`
-	GoalOK      *bool         `json:"goal_ok,omitempty"`    // present with a goal
-	GoalError   string        `json:"goal_error,omitempty"` // why the goal fails Check
-	Verdict     string        `json:"verdict,omitempty"`    // with --grade
-	Grade       *design.Grade `json:"grade,omitempty"`      // with --grade, unless timed out
-	Error       string        `json:"error,omitempty"`      // a puzzle of the file that cannot be read: the rest is empty
+	GoalOK      *bool         `json:"goal_ok,omitempty"`     // present with a goal
+	GoalError   string        `json:"goal_error,omitempty"`  // why the goal fails Check
+	NoSolution  string        `json:"no_solution,omitempty"` // why the clues cannot all hold (puzzle.Puzzle.Contradiction)
+	Verdict     string        `json:"verdict,omitempty"`     // with --grade
+	Grade       *design.Grade `json:"grade,omitempty"`       // with --grade, unless timed out
+	Error       string        `json:"error,omitempty"`       // a puzzle of the file that cannot be read: the rest is empty
 }
 
 // InfoColor is one colour of [Info.Colors].
@@ -34,7 +35,7 @@ type InfoColor struct {
 	Name  string `json:"name"`
 	Char  string `json:"char"`
 	RGB   string `json:"rgb"`
-	Cells int    `json:"cells"` // cells of this colour the clues fill; 0 for the background
+	Cells int    `json:"cells"` // cells of this colour the row clues fill; 0 for the background
 }
 
 // Describe describes p, the puzzle of the given index (see [Index]) of a
@@ -46,7 +47,7 @@ func Describe(file string, index, count int, p *puzzle.Puzzle) Info {
 		Width: p.Width(), Height: p.Height(),
 		Goal: p.Goal != nil,
 	}
-	rows, _ := p.Totals() // equal to the column totals: the reader validated them
+	rows, _ := p.Totals() // the column totals may differ: then NoSolution says so
 	for c := 0; c <= p.NumColors(); c++ {
 		ci := InfoColor{Index: c, Char: string(p.Char(puzzle.Color(c)))}
 		if c < len(p.Palette) {
@@ -56,6 +57,9 @@ func Describe(file string, index, count int, p *puzzle.Puzzle) Info {
 			ci.Cells = rows[c]
 		}
 		in.Colors = append(in.Colors, ci)
+	}
+	if why := p.Contradiction(); why != nil {
+		in.NoSolution = why.Error()
 	}
 	if p.Goal != nil {
 		err := puzzle.Check(p, p.Goal)

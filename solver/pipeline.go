@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -53,6 +54,13 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 	}
 	if o.Proof != nil {
 		o.Proof.reset(p.Width())
+	}
+	// Row and column totals that differ leave no solution, and no search
+	// finds that out quickly: it is the pigeonhole principle (ten rows
+	// of one cell over nine columns of one take the learner minutes).
+	if errors.Is(p.Contradiction(), puzzle.ErrTotals) {
+		j.res.LineSolved = true
+		return j.finish(true), nil
 	}
 	// The goal shortcut: the goal is a known solution; the stages look
 	// for another.
@@ -153,7 +161,7 @@ func presolveStage(ctx context.Context, j *job) (bool, bool, error) {
 	case j.pre.grid != nil:
 		j.res.LineSolved = true
 		if err := puzzle.Check(j.p, j.pre.grid); err != nil {
-			return true, false, fmt.Errorf("%w: line solving produced a grid that fails Check: %v", ErrBug, err)
+			return true, false, fmt.Errorf("%w: line solving produced a grid that is %v", ErrBug, err)
 		}
 		if !j.seen(j.pre.grid) { // else the goal, known already
 			j.add(j.pre.grid)
@@ -247,7 +255,7 @@ func learn(ctx context.Context, p *puzzle.Puzzle, l *learner.Learner, known []pu
 	lim.Stop = func() bool { return clock.Err(ctx) != nil || stop != nil && stop() }
 	res = l.Run(lim, func(g puzzle.Grid) bool {
 		if e := puzzle.Check(p, g); e != nil {
-			err = fmt.Errorf("%w: the learner produced a grid that fails Check: %v", ErrBug, e)
+			err = fmt.Errorf("%w: the learner produced a grid that is %v", ErrBug, e)
 			return false
 		}
 		return take(g)

@@ -35,7 +35,7 @@ type Certificate struct {
 }
 
 // ErrNoProof is returned for a verdict that has no certificate (timeout,
-// solved).
+// solved), and for none when the clues' row and column totals differ.
 var ErrNoProof = errors.New("no proof")
 
 // proofSolvers are the external solvers that write DRAT proofs: the proof
@@ -60,7 +60,8 @@ var proofSolvers = map[string][]string{
 // in o.Encoding, except under the trace's and the learner's proofs: their
 // clauses follow by unit propagation on encode.Path alone, so the CNF is
 // then the path encoding. Verdicts other than unique, none and
-// multiple have no certificate. An error wrapping [ErrBug] means the
+// multiple have no certificate, nor has none when the row and column
+// totals differ (ErrNoProof). An error wrapping [ErrBug] means the
 // verdict and the fresh run disagree.
 //
 // gophersat in process cannot be stopped: when ctx ends first, Certify
@@ -68,6 +69,12 @@ var proofSolvers = map[string][]string{
 // writing to proof, until it ends (or the process exits). A worker is
 // killed.
 func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proof io.Writer) (*Certificate, error) {
+	if err := p.Contradiction(); res.Verdict == None && errors.Is(err, puzzle.ErrTotals) {
+		// Resolution needs exponentially many steps to count (the
+		// pigeonhole principle), and DRAT without new variables is no
+		// better in practice; the clues show it to anyone who adds them.
+		return nil, fmt.Errorf("%w: %w; no DRAT proof of a count is short, but the clues show it", ErrNoProof, err)
+	}
 	_, external := proofSolvers[o.Backend]
 	traced := o.Proof.Complete()
 	learnt := !traced && !external && o.Search >= 0

@@ -111,7 +111,7 @@ type Result struct {
 	Verdict    Verdict
 	Solutions  []puzzle.Grid // each one passed puzzle.Check
 	Count      int           // solutions found: len(Solutions), or more with Options.CountOnly
-	LineSolved bool          // decided by line solving and probing alone, without SAT
+	LineSolved bool          // decided without search: by the clues' totals, or line solving and probing
 	Learned    bool          // decided by the learner stage, without SAT
 	Complete   bool          // Solutions are all there are
 	// MemoryOut: the enumeration stopped at Options.MaxMemory, filled by
@@ -212,7 +212,7 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 	var seen gridSet
 	accept := func(g puzzle.Grid) (more bool) {
 		if err := puzzle.Check(p, g); err != nil {
-			sr.err = fmt.Errorf("%w: solver produced a grid that fails Check: %v", ErrBug, err)
+			sr.err = fmt.Errorf("%w: the SAT solver produced a grid that is %v", ErrBug, err)
 			return false
 		}
 		if !seen.add(g) {
@@ -231,7 +231,7 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 		}
 		block, ok := e.Block(g)
 		if !ok {
-			sr.err = fmt.Errorf("%w: a known solution passed Check but the encoding rules it out", ErrBug)
+			sr.err = fmt.Errorf("%w: a known solution satisfies the clues but the encoding rules it out", ErrBug)
 			return sr
 		}
 		if len(block) == 0 {

@@ -22,7 +22,7 @@ func TestAnswer(t *testing.T) {
 	if m.Err != "" || !strings.Contains(string(m.Body), "<svg") || m.ContentType != "image/svg+xml" {
 		t.Errorf("render = %q (%s), %s; want an SVG", m.Body, m.ContentType, m.Err)
 	}
-	m = answer(context.Background(), svc, "solve", []byte("2x2:3/1/1/1"), nil)
+	m = answer(context.Background(), svc, "solve", []byte("2x2:a/1/1/1"), nil)
 	if m.Status != api.StatusBadRequest || !strings.Contains(m.Err, "request:1:") {
 		t.Errorf("solve of a bad clue = %d %q, want 400 naming the line", m.Status, m.Err)
 	}

@@ -130,7 +130,8 @@ func TestBrowserAPI(t *testing.T) {
 	})
 
 	t.Run("reader errors", func(t *testing.T) {
-		bad := []string{"width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n", "3:2,1-1,2:3", "<puzzleset><puzzle><clues type=\"rows\"><line><count>1"}
+		// Clues that cannot hold are no reader error (verdict none).
+		bad := []string{"width 2\nheight 1\nrows\n1,0\ncolumns\n1\n0\n", "3:2,0-1,2:3", "<puzzleset><puzzle><clues type=\"rows\"><line><count>1"}
 		svc := api.New(config)
 		for _, text := range bad {
 			_, werr := svc.Call(context.Background(), "analyze", api.Request{Body: []byte(text)})

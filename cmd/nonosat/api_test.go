@@ -48,7 +48,7 @@ func TestAPIBadInput(t *testing.T) {
 	}{
 		{"/api/analyze", "", 400, "empty request"},
 		{"/api/analyze", "\x00\x01garbage\xff", 400, "request:1:"},
-		{"/api/analyze", "width 2\nheight 2\nrows\n3\n1\ncolumns\n1\n1\n", 400, "request:"},
+		{"/api/analyze", "width 2\nheight 2\nrows\n1,0\n1\ncolumns\n1\n1\n", 400, "request:"},
 		{"/api/analyze", "1 1\n2\n\n1\n1 x\n", 400, "(read as nin, the format guessed from the content; ?format=NAME chooses)"},
 		{"/api/analyze?format=text", "1 1\n2\n\n1\n1 x\n", 400, `request:5: column 2: clue "x"`},
 		{"/api/analyze?format=nope", "1-1", 400, "format"},

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
+	"github.com/nonosat/nonosat/picture"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/urfave/cli/v2"
 )
@@ -118,13 +121,17 @@ func exitReport(w io.Writer, err error) int {
 	return code
 }
 
-// rootAction runs when no command matched: it shows help for "help" and
-// for no arguments at all, and rejects anything else.
+// rootAction runs when no command matched: it shows help for "help" and,
+// as a usage error on standard error, for no arguments at all, and
+// rejects anything else.
 func rootAction(c *cli.Context) error {
 	args := c.Args().Slice()
 	switch {
 	case len(args) == 0:
+		out := c.App.Writer
+		c.App.Writer = c.App.ErrWriter
 		_ = cli.ShowAppHelp(c)
+		c.App.Writer = out
 		return cli.Exit("", exitUsage)
 	case args[0] == "help" && len(args) == 1:
 		return cli.ShowAppHelp(c)
@@ -144,13 +151,16 @@ func unknownCommand(c *cli.Context, name string) error {
 			names = append(names, cmd.Name)
 		}
 	}
+	if near := nearest(name, names); near != "" {
+		return usagef(c, "unknown command %q (did you mean %s?); the commands are %s", name, near, strings.Join(names, ", "))
+	}
 	return usagef(c, "unknown command %q; the commands are %s", name, strings.Join(names, ", "))
 }
 
 // usageError is the OnUsageError of the app and of every command: flag
 // errors exit with exitUsage and point at the help.
 func usageError(c *cli.Context, err error, _ bool) error {
-	return usagef(c, "%v", err)
+	return usagef(c, "%s", flagMessage(c, err))
 }
 
 // usagef returns a usage error (exit code exitUsage) for the command of c.
@@ -200,9 +210,45 @@ func readPuzzles(c *cli.Context, name string) ([]*puzzle.Puzzle, error) {
 	}
 	ps, err := puzzle.ReadFileAll(name, f)
 	if err != nil {
-		return nil, cli.Exit(err, exitError)
+		return nil, cli.Exit(pictureHint(name, f, err), exitError)
 	}
 	return ps, nil
+}
+
+// pictureHint is err, the error of reading the named file as a puzzle,
+// or, when the file is a picture, one that says to make it into a puzzle
+// first: a PNG, GIF, JPEG or PNM picture read as a puzzle only gives a
+// puzzle format's complaint about its first bytes. Text that holds no
+// digit at all, in a file whose suffix names no other puzzle format, may
+// be text art: the error then says so. Standard input,
+// which cannot be read again, and a --format given keep err.
+func pictureHint(name string, f puzzle.Format, err error) error {
+	if name == "-" || f != "" {
+		return err
+	}
+	fh, oerr := os.Open(name)
+	if oerr != nil {
+		return err
+	}
+	defer fh.Close()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(fh, head)
+	head = head[:n]
+	switch kind := picture.Sniff(head); {
+	case kind == "":
+	case kind != picture.FormatTextArt:
+		return fmt.Errorf("%s is a %s picture, not a puzzle: nonosat make %s makes one of it", name, strings.ToUpper(string(kind)), name)
+	case n > 0 && !bytes.ContainsAny(head, "0123456789") && !puzzleSuffix(name):
+		return fmt.Errorf("%w (if it is text art, nonosat make %s makes a puzzle of it)", err, name)
+	}
+	return err
+}
+
+// puzzleSuffix reports whether name ends in the suffix of a puzzle
+// format other than text (.non, .xml, ...).
+func puzzleSuffix(name string) bool {
+	f, err := puzzle.Detect(name, nil)
+	return err == nil && f != puzzle.Text
 }
 
 // readEntries is readPuzzles for commands that go on past an invalid
@@ -214,7 +260,7 @@ func readEntries(c *cli.Context, name string) ([]puzzle.Entry, error) {
 	}
 	es, err := puzzle.ReadFileEntries(name, f)
 	if err != nil {
-		return nil, cli.Exit(err, exitError)
+		return nil, cli.Exit(pictureHint(name, f, err), exitError)
 	}
 	return es, nil
 }
@@ -256,15 +302,20 @@ func hasFlag(flags []cli.Flag, name string) bool {
 // "--" that comes before any other argument, and withArgs must not take
 // what follows it for flags.
 func runApp(app *cli.App, args []string) error {
+	app.Metadata = map[string]any{argsKey: args}
 	if i := slices.Index(args, "--"); i > 0 {
-		app.Metadata = map[string]any{literalKey: len(args) - i - 1}
+		app.Metadata[literalKey] = len(args) - i - 1
 	}
 	return app.Run(args)
 }
 
 // literalKey is the app metadata that runApp leaves for withArgs: the
-// number of arguments after "--".
-const literalKey = "literal"
+// number of arguments after "--"; argsKey holds the command line as
+// typed, for messages that spell a flag as the user did.
+const (
+	literalKey = "literal"
+	argsKey    = "args"
+)
 
 // errHelp asks withArgs to print the command's help.
 var errHelp = errors.New("help requested")
@@ -281,7 +332,7 @@ func withArgs(minArgs, maxArgs int, action func(c *cli.Context, args []string) e
 			return nil
 		}
 		if err != nil {
-			return usagef(c, "%v", err)
+			return usagef(c, "%s", flagMessage(c, err))
 		}
 		switch {
 		case len(args) < minArgs:

@@ -82,18 +82,30 @@ func TestUsageErrors(t *testing.T) {
 		{"unknown command", []string{"bogus"}, `unknown command "bogus"`},
 		{"unknown command with args", []string{"bogus", "x.non"}, `unknown command "bogus"`},
 		{"help for unknown command", []string{"help", "bogus"}, `unknown command "bogus"`},
-		{"bad global flag", []string{"--bogus", "info", "x.non"}, "flag provided but not defined: -bogus"},
-		{"bad flag", []string{"info", "--bogus", "x.non"}, "flag provided but not defined: -bogus"},
-		{"bad flag after args", []string{"info", "x.non", "--bogus"}, "flag provided but not defined: -bogus"},
-		{"flag missing its value", []string{"convert", "x.non", "--to"}, "flag needs an argument: -to"},
-		{"bad int flag", []string{"verify", "--puzzle", "two", "a", "b"}, "invalid value"},
-		{"bad int flag after args", []string{"verify", "a", "b", "--puzzle", "two"}, "invalid value"},
+		{"bad global flag", []string{"--bogus", "info", "x.non"}, "unknown flag --bogus (see"},
+		{"bad flag", []string{"info", "--bogus", "x.non"}, "unknown flag --bogus (see"},
+		{"bad flag after args", []string{"info", "x.non", "--bogus"}, "unknown flag --bogus (see"},
+		{"flag missing its value", []string{"convert", "x.non", "--to"}, "--to needs a value"},
+		{"bad int flag", []string{"verify", "--puzzle", "two", "a", "b"}, "--puzzle two: want a whole number"},
+		{"bad int flag after args", []string{"verify", "a", "b", "--puzzle", "two"}, "--puzzle two: want a whole number"},
+		// Flags as typed, the kind of value wanted, near misses (as git
+		// and go suggest them).
+		{"duration without unit", []string{"solve", "--timeout", "5", "x.non"}, "--timeout 5: want a duration such as 5s, 2m or 1h30m"},
+		{"duration after args", []string{"solve", "x.non", "-timeout", "5"}, "nonosat: -timeout 5: want a duration"},
+		{"bad number", []string{"generate", "--size", "3x3", "--density=lots"}, "--density lots: want a number such as 0.5"},
+		{"bad bool", []string{"solve", "--json=maybe", "x.non"}, "--json=maybe: want true or false"},
+		{"near flag", []string{"solve", "--maxx", "3", "x.non"}, "unknown flag --maxx (did you mean --max?)"},
+		{"near flag after args", []string{"solve", "x.non", "--maxx", "3"}, "unknown flag --maxx (did you mean --max?)"},
+		{"flag prefix", []string{"solve", "--no-pre", "x.non"}, "unknown flag --no-pre (did you mean --no-presolve?)"},
+		{"near global flag", []string{"--formt", "nin", "solve", "x.non"}, "unknown flag --formt (did you mean --format?)"},
+		{"near command", []string{"slove", "x.non"}, `unknown command "slove" (did you mean solve?)`},
+		{"near command for help", []string{"help", "chek"}, `unknown command "chek" (did you mean check?)`},
 		{"convert without file", []string{"convert", "--to", "nin"}, "missing arguments"},
 		{"convert without --to", []string{"convert", "testdata/heart.non"}, "missing --to NAME"},
 		{"convert to unknown format", []string{"convert", "testdata/heart.non", "--to", "pdf"}, `unknown format "pdf"`},
 		{"convert two files", []string{"convert", "a.non", "b.non", "--to", "nin"}, "too many arguments"},
 		{"info without file", []string{"info"}, "missing arguments"},
-		{"info two files", []string{"info", "a.non", "b.non"}, "too many arguments"},
+		{"verify three files", []string{"verify", "a.non", "b.txt", "c.txt"}, "too many arguments"},
 		{"verify without grid", []string{"verify", "testdata/heart.non"}, "missing arguments"},
 		{"verify stdin twice", []string{"verify", "-", "-"}, "cannot both be standard input"},
 		{"unknown --format", []string{"--format", "pdf", "info", "testdata/heart.non"}, `--format: unknown format "pdf"`},
@@ -121,10 +133,17 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestNoCommandShowsHelp: bare nonosat is a usage error: the help goes
+// to standard error, with exit 2; "nonosat help" asks for it: standard
+// output, exit 0.
 func TestNoCommandShowsHelp(t *testing.T) {
 	r := run(t)
-	if r.code != exitUsage || !strings.Contains(r.stdout, "COMMANDS:") {
-		t.Errorf("nonosat: %v\nwant exit %d and the command list", r, exitUsage)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "COMMANDS:") || r.stdout != "" {
+		t.Errorf("nonosat: %v\nwant exit %d and the command list on standard error", r, exitUsage)
+	}
+	r = run(t, "help")
+	if r.code != exitOK || !strings.Contains(r.stdout, "COMMANDS:") || r.stderr != "" {
+		t.Errorf("nonosat help: %v\nwant exit 0 and the command list on standard output", r)
 	}
 }
 

@@ -47,9 +47,9 @@ func batchCmd() *cli.Command {
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, DefaultText: "number of cores", Usage: "solve `N` puzzles at once"},
 			&cli.DurationFlag{Name: "timeout", Usage: "give up on each puzzle after `D` (e.g. 20s) with verdict timeout; the search is killed (0: no limit)"},
 			&cli.IntFlag{Name: "max", Value: 2, Usage: "look for at most `N` solutions per puzzle (0: all); 2 tells unique from multiple"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the JSON lines to `FILE` instead of standard output"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the JSON lines to `FILE` instead of standard output (-: standard output)"},
 			&cli.BoolFlag{Name: "resume", Usage: "skip the puzzles already in the --output file and append to it"},
-			&cli.BoolFlag{Name: "progress", Usage: "draw the progress bar even when standard error is not a terminal"},
+			&cli.BoolFlag{Name: "progress", Usage: "draw the progress bar even when standard error is not a terminal (there as a plain line every 10 s)"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never draw the progress bar"},
 			&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in a child process), gini, portfolio (two learners with different random decisions race; with --no-search, gophersat and gini), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
 			&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving and the learner: the whole formula to SAT"},
@@ -66,6 +66,10 @@ func batchCmd() *cli.Command {
 func runBatch(c *cli.Context, args []string) error {
 	r := &batch.Runner{Jobs: c.Int("jobs"), Timeout: c.Duration("timeout"), ProofDir: c.String("proof")}
 	var err error
+	output := c.String("output")
+	if output == "-" {
+		output = "" // standard output, as for every writer
+	}
 	if r.Shard, err = batch.ParseShard(c.String("shard")); err != nil {
 		return usagef(c, "--shard %q: %v", c.String("shard"), err)
 	}
@@ -76,7 +80,7 @@ func runBatch(c *cli.Context, args []string) error {
 		return usagef(c, "--max must be 0 or more")
 	case r.Timeout < 0:
 		return usagef(c, "--timeout must be positive")
-	case c.Bool("resume") && c.String("output") == "":
+	case c.Bool("resume") && output == "":
 		return usagef(c, "--resume needs -o FILE, the results of the earlier run")
 	case c.Bool("progress") && c.Bool("no-progress"):
 		return usagef(c, "--progress and --no-progress together")
@@ -105,13 +109,13 @@ func runBatch(c *cli.Context, args []string) error {
 		return cli.Exit(fmt.Sprintf("cannot start SAT workers: %v", err), exitError)
 	}
 
-	files, err := batch.List(args, c.String("output"))
+	files, err := batch.List(args, output)
 	if err != nil {
 		return cli.Exit(err, exitError)
 	}
 	r.Out = c.App.Writer
 	outFn := "" // the output file's name, for messages; "" for standard output
-	if name := c.String("output"); name != "" {
+	if name := output; name != "" {
 		f, done, err := batch.OpenResults(name, c.Bool("resume"))
 		if err != nil {
 			return cli.Exit(err, exitError)
@@ -125,7 +129,7 @@ func runBatch(c *cli.Context, args []string) error {
 	errw := c.App.ErrWriter
 	var bar *progress
 	if c.Bool("progress") || !c.Bool("no-progress") && isTerminal(errw) {
-		bar = &progress{w: errw}
+		bar = newProgress(errw)
 		r.Observer = bar
 		if outFn == "" && sameOutput(c.App.Writer, errw) {
 			// Each result line is written after clearing the bar, and
@@ -137,7 +141,7 @@ func runBatch(c *cli.Context, args []string) error {
 	if bar != nil {
 		bar.finish(st)
 	}
-	printSummary(errw, st, r.Jobs, outFn)
+	printSummary(errw, st, r.Jobs, outFn, c.String("shard"))
 
 	switch {
 	case err != nil:

@@ -146,8 +146,31 @@ func TestBatchStdout(t *testing.T) {
 	if got := verdicts(t, readLines(t, r.stdout)); !maps.Equal(got, want) {
 		t.Errorf("nonosat batch verdicts = %v, want %v\n%v", got, want, r)
 	}
-	if !strings.Contains(r.stderr, "\r[====================] 5/5") {
-		t.Errorf("nonosat batch --progress: stderr lacks the full bar:\n%q", r.stderr)
+	// Standard error is no terminal: the bar comes as plain lines, the
+	// last one full, with nothing to redraw them.
+	if !strings.Contains(r.stderr, "\n[====================] 5/5") || strings.ContainsAny(r.stderr, "\r\x1b") {
+		t.Errorf("nonosat batch --progress: stderr lacks the full bar as a plain line:\n%q", r.stderr)
+	}
+}
+
+// TestBatchDashIsStdout: -o - is standard output, as for every writer,
+// not a file named "-"; --resume needs a real file.
+func TestBatchDashIsStdout(t *testing.T) {
+	boat, err := filepath.Abs("testdata/batch/sub/boat.nin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	r := run(t, "batch", "-j", "1", "-o", "-", boat)
+	if got := verdicts(t, readLines(t, r.stdout)); r.code != exitOK || got[batch.Key{File: boat, Index: 1}] != "unique" {
+		t.Errorf("batch -o -: %v; want boat's line on standard output", r)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
+		t.Error(`batch -o - wrote a file named "-"`)
+	}
+	if r := run(t, "batch", "-o", "-", "--resume", boat); r.code != exitUsage {
+		t.Errorf("batch -o - --resume: %v; want exit %d", r, exitUsage)
 	}
 }
 

@@ -9,10 +9,11 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// TestBatchProgressSameTerminal: when the results and the progress bar go
-// to the same place, each result line starts on a cleared line, never
-// after the bar's text.
-func TestBatchProgressSameTerminal(t *testing.T) {
+// TestBatchProgressLog: where the results and the progress bar go to
+// the same place that is no terminal (a log file), every bar is a line
+// of its own, between whole result lines, with no \r or escape to redraw
+// it.
+func TestBatchProgressLog(t *testing.T) {
 	var both bytes.Buffer
 	app := newApp(&both, &both)
 	app.ExitErrHandler = func(*cli.Context, error) {}
@@ -20,15 +21,20 @@ func TestBatchProgressSameTerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := both.String()
-	n := strings.Count(out, `{"file"`)
-	if n != 4 {
-		t.Fatalf("batch wrote %d result lines, want 4:\n%q", n, out)
+	if strings.ContainsAny(out, "\r\x1b") {
+		t.Errorf("batch --progress to a log redraws: %q", out)
 	}
-	if c := strings.Count(out, "\r\x1b[K{\"file\""); c != n {
-		t.Errorf("%d of %d result lines follow a cleared line; output:\n%q", c, n, out)
+	results, bars := 0, 0
+	for _, line := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(line, `{"file"`) && strings.HasSuffix(line, "}"):
+			results++
+		case strings.HasPrefix(line, "["):
+			bars++
+		}
 	}
-	if !strings.Contains(out, "[====================] 4/4") {
-		t.Errorf("no final progress bar in %q", out)
+	if results != 4 || bars < 2 || !strings.Contains(out, "\n[====================] 4/4") {
+		t.Errorf("batch --progress to a log: %d whole result lines (want 4), %d bar lines (want the first and the last):\n%s", results, bars, out)
 	}
 }
 

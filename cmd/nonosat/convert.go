@@ -15,13 +15,13 @@ func convertCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "convert",
 		Usage:     "write a puzzle file in another format",
-		ArgsUsage: "FILE --to NAME [-o OUT]",
+		ArgsUsage: "FILE --to NAME [-o OUT] | FILE -o OUT",
 		Description: "Reads every puzzle of FILE (\"-\" is standard input) and writes them in format NAME,\n" +
-			"to standard output or to OUT. A format that holds one puzzle per file gets one file\n" +
+			"to standard output or to OUT; without --to, OUT's suffix names the format. A format that holds one puzzle per file gets one file\n" +
 			"per puzzle, OUT with a numbered suffix (out-0001.nin, out-0002.nin, ...); on standard\n" +
 			"output such puzzles follow one another, separated by a blank line.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "to", Aliases: []string{"t"}, Usage: "write format `NAME`"},
+			&cli.StringFlag{Name: "to", Aliases: []string{"t"}, Usage: "write format `NAME` (default: from OUT's suffix)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `OUT` instead of standard output"},
 			formatFlag(),
 		},
@@ -30,17 +30,16 @@ func convertCmd() *cli.Command {
 }
 
 func convert(c *cli.Context, args []string) error {
-	if !c.IsSet("to") {
-		return usagef(c, "missing --to NAME")
-	}
-	to, err := puzzle.ParseFormat(c.String("to"))
-	if err != nil {
-		return usagef(c, "--to: %v", err)
-	}
-	if !to.CanWrite() {
-		return usagef(c, "--to: nonosat cannot write format %s", to)
-	}
 	in, out := args[0], c.String("output")
+	if !c.IsSet("to") && (out == "" || out == "-") {
+		return usagef(c, "missing --to NAME (or -o OUT, whose suffix names the format)")
+	}
+	// The format of --to, else of OUT's suffix, as make, generate and
+	// fix take it.
+	to, err := makeFormat(c, out)
+	if err != nil {
+		return err
+	}
 	if sameFile(in, out) {
 		return usagef(c, "-o %s is the input file; write to another one", out)
 	}
@@ -48,7 +47,6 @@ func convert(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	warnSuffix(c, out, to)
 
 	for i, p := range ps {
 		if !to.Color() && !p.IsBW() {

@@ -192,3 +192,35 @@ func TestConvertOutputChecks(t *testing.T) {
 		t.Errorf("convert --to nin -o heart.nin: %v; want exit 0 and no warning", r)
 	}
 }
+
+// TestConvertFormatFromSuffix: without --to, OUT's suffix names the
+// format, as for make, generate and fix (.pbn is one of XML's); without
+// either, or with a suffix of no format, it is a usage error.
+func TestConvertFormatFromSuffix(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		out  string
+		want puzzle.Format
+	}{{"h.xml", puzzle.XML}, {"h.pbn", puzzle.XML}, {"h.nin", puzzle.NIN}, {"h.txt", puzzle.Text}} {
+		out := filepath.Join(dir, tt.out)
+		if r := run(t, "convert", "testdata/heart.non", "-o", out); r.code != exitOK {
+			t.Errorf("convert -o %s: %v", tt.out, r)
+			continue
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := puzzle.Sniff(data); got != tt.want {
+			t.Errorf("convert -o %s wrote %s, want %s", tt.out, got, tt.want)
+		}
+		if _, err := puzzle.Decode(bytes.NewReader(data), tt.want); err != nil {
+			t.Errorf("convert -o %s: reading it back: %v", tt.out, err)
+		}
+	}
+	for _, args := range [][]string{{"testdata/heart.non"}, {"testdata/heart.non", "-o", "-"}, {"testdata/heart.non", "-o", filepath.Join(dir, "h.xyz")}} {
+		if r := run(t, append([]string{"convert"}, args...)...); r.code != exitUsage {
+			t.Errorf("convert %v: %v; want exit %d", args, r, exitUsage)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -103,14 +104,27 @@ func decodeModel(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, model, err := cnf.ReadModel(r, numVars)
+	data, err := io.ReadAll(r)
 	closeFn()
 	if err != nil {
+		return cli.Exit(fmt.Sprintf("%s: %v", modelFile, err), exitError)
+	}
+	st, model, err := cnf.ReadModel(bytes.NewReader(data), numVars)
+	if err != nil {
+		msg := fmt.Sprintf("%s: %v", modelFile, err)
 		var de *cnf.DIMACSError
 		if errors.As(err, &de) {
-			return cli.Exit(fmt.Sprintf("%s:%d: %v", modelFile, de.Line, de.Err), exitError)
+			msg = fmt.Sprintf("%s:%d: %v", modelFile, de.Line, de.Err)
 		}
-		return cli.Exit(fmt.Sprintf("%s: %v", modelFile, err), exitError)
+		// A model of the CNF dimacs --no-presolve writes has more
+		// variables than the default encoding: say so when it fits that.
+		if cnfFile == "" && !c.Bool("no-presolve") {
+			all := solver.Encode(p, solver.Options{NoPresolve: true})
+			if _, _, err := cnf.ReadModel(bytes.NewReader(data), all.Formula.NumVars); err == nil {
+				msg += " (was the CNF written with --no-presolve? decode --no-presolve reads its model; --cnf FILE.cnf reads the map from the CNF's header)"
+			}
+		}
+		return cli.Exit(msg, exitError)
 	}
 	switch st {
 	case cnf.Unsat:

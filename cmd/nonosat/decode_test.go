@@ -166,6 +166,9 @@ func TestDecodeErrors(t *testing.T) {
 		{"bad cnf", []string{"--cnf", badCNF, modelFile}, exitError, `bad.cnf:2: bad DIMACS: literal "x"`},
 		{"bad header", []string{"--cnf", badHeader, modelFile}, exitError, "badheader.cnf: comment line 2: bad nonosat header: width: 0 is not in 1..1000"},
 		{"other puzzle", []string{"--cnf", cnfFile, "--puzzle", other, modelFile}, exitError, "heart.cnf is for a 7x6 puzzle, " + other + " is 2x2"},
+		// heart.out answers the CNF of dimacs --no-presolve, which has
+		// more variables than the encoding decode makes without it.
+		{"written with --no-presolve", []string{"--puzzle", "testdata/heart.non", modelFile}, exitError, "(was the CNF written with --no-presolve? decode --no-presolve reads its model"},
 		{"presolve mismatch", []string{"--puzzle", "testdata/heart.non", allFalse, "--no-presolve"}, exitError, "false: the model's grid is not a solution: row 1 reads 0, clue is 2 2 (was the CNF written with other options? --cnf reads the map from its header)"},
 	}
 	for _, tt := range tests {

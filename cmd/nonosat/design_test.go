@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -45,6 +46,11 @@ func TestCheckGrade(t *testing.T) {
 	r = run(t, "info", "--grade", "testdata/heart.non")
 	if !strings.Contains(r.stdout, "verdict: unique\n") || !strings.Contains(r.stdout, "grade:   1: line; ") {
 		t.Errorf("info --grade:\n%v", r)
+	}
+	// Grade 0 says why, in counts a person reads.
+	const want = "multiple (grade 0: not unique; 1 pass, 4 line solves, 8 probes, 4 cells open after them)\n"
+	if r := run(t, "check", "--grade", textFile(t, diagonals)); r.code != exitMultiple || r.stdout != want {
+		t.Errorf("check --grade on the diagonals: %v; want %q", r, want)
 	}
 }
 
@@ -123,6 +129,27 @@ func TestStepsCommand(t *testing.T) {
 	}
 }
 
+// TestStepsNotUnique: on puzzles with several solutions (the diagonals;
+// 4×4 with a 1 in every line, 24 solutions), steps and hint warn that the
+// puzzle is not unique, exit 3 as check does, and their first guess says
+// that the solutions part there instead of claiming it is forced.
+func TestStepsNotUnique(t *testing.T) {
+	for _, text := range []string{diagonals, permutations(4)} {
+		file := textFile(t, text)
+		for _, cmd := range []string{"steps", "hint"} {
+			r := run(t, "--format", "text", cmd, file)
+			if r.code != exitMultiple || !strings.Contains(r.stderr, "warning: "+file+": the puzzle is not unique") ||
+				!strings.Contains(r.stdout, "(the puzzle is not unique)") || strings.Contains(r.stdout, "only trying both ways") {
+				t.Errorf("%s on a puzzle of several solutions: %v; want a warning, exit %d and a guess that says so", cmd, r, exitMultiple)
+			}
+		}
+	}
+	// A unique puzzle gets neither.
+	if r := run(t, "steps", "testdata/heart.non"); r.code != exitOK || strings.Contains(r.stderr, "warning") {
+		t.Errorf("steps on a unique puzzle: %v", r)
+	}
+}
+
 // TestFixCommand: a picture with two solutions (a 2×2 square of which
 // only the diagonal is filled, inside a frame of empty cells); fix's best
 // edit makes it unique, and --apply writes that puzzle.
@@ -169,6 +196,45 @@ func TestFixCommand(t *testing.T) {
 	}
 }
 
+// TestFixNothingToFix: the house, which line logic solves, has nothing to
+// fix, and --apply leaves its picture alone (it used to add a cell at
+// (1,1)); a 12×12 with a 1 in every line has no edit of one or two cells
+// that makes it unique: fix says so, exits 3, and --apply writes nothing.
+func TestFixNothingToFix(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "house.non")
+	r := run(t, "fix", "--apply", "-o", out, "../../examples/house.non")
+	if r.code != exitOK || r.stdout != "already unique (line logic solves it): nothing to fix\n" {
+		t.Errorf("fix --apply on the house: %v; want nothing to fix", r)
+	}
+	house, err := puzzle.ReadFile("../../examples/house.non")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q, err := puzzle.ReadFile(out); err != nil || !q.Goal.Equal(house.Goal) || !reflect.DeepEqual(q.Rows, house.Rows) || !reflect.DeepEqual(q.Cols, house.Cols) {
+		t.Errorf("fix --apply wrote the house changed (%v)", err)
+	}
+	if r := run(t, "fix", "--json", "../../examples/house.non"); r.code != exitOK || r.stdout != `{"edits":[]}`+"\n" {
+		t.Errorf("fix --json on the house: %v; want no edits", r)
+	}
+	var text strings.Builder
+	text.WriteString("width 12\nheight 12\nrows\n" + strings.Repeat("1\n", 12) + "columns\n" + strings.Repeat("1\n", 12) + "goal \"")
+	for i := range 144 {
+		text.WriteByte("01"[min(1, i%13)^1])
+	}
+	text.WriteString("\"\n")
+	in := writeFile(t, "perm.non", text.String())
+	r = run(t, "fix", in)
+	if r.code != exitMultiple || !strings.HasPrefix(r.stdout, "no edit of one or two cells makes it unique; the best leaves 100 cells open after line logic:\n1. ") {
+		t.Errorf("fix on a permutation: %v; want no fix, the best's open cells, exit %d", r, exitMultiple)
+	}
+	out = filepath.Join(dir, "perm-fixed.non")
+	r = run(t, "fix", "--apply", "-o", out, in)
+	if _, err := os.Stat(out); r.code != exitMultiple || err == nil {
+		t.Errorf("fix --apply on a permutation: %v; want exit %d and no %s", r, exitMultiple, out)
+	}
+}
+
 func TestGenerateCommand(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.non"), filepath.Join(dir, "b.non")
@@ -189,6 +255,17 @@ func TestGenerateCommand(t *testing.T) {
 	p, err := puzzle.ReadFile(a)
 	if err != nil || p.Width() != 12 || p.Height() != 9 {
 		t.Errorf("generated puzzle %v, %v: want 12x9", p, err)
+	}
+	// Without --seed, each run takes a new seed and says which; that seed
+	// makes the same puzzle again.
+	r1, r2 := run(t, "generate", "--size", "8x8"), run(t, "generate", "--size", "8x8")
+	seed := regexp.MustCompile(`^nonosat: generate: seed ([0-9]+) \(--seed ([0-9]+) makes this puzzle again\)\n$`)
+	m1, m2 := seed.FindStringSubmatch(r1.stderr), seed.FindStringSubmatch(r2.stderr)
+	if r1.code != exitOK || r2.code != exitOK || m1 == nil || m2 == nil || m1[1] == m2[1] || r1.stdout == r2.stdout {
+		t.Fatalf("generate twice without --seed: want two seeds, said, and two puzzles\n%v\n%v", r1, r2)
+	}
+	if again := run(t, "generate", "--size", "8x8", "--seed", m1[1]); again.stdout != r1.stdout || again.stderr != "" {
+		t.Errorf("generate --seed %s: %v; want the puzzle of the run that said that seed, and no seed line", m1[1], again)
 	}
 	r = run(t, "generate", "--size", "10x8", "--colors", "3", "--unique", "--seed", "2")
 	if r.code != exitOK || !strings.HasPrefix(r.stdout, "<?xml") {

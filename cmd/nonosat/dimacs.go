@@ -165,6 +165,12 @@ func writeDIMACS(ctx context.Context, c *cli.Context, out string, e *encode.Enco
 	return err
 }
 
+// indexFlag picks one puzzle of a file that holds several: --index N, as
+// verify, dimacs and decode have it; --puzzle N is its other name.
+func indexFlag() cli.Flag {
+	return &cli.IntFlag{Name: "index", Aliases: []string{"puzzle"}, Value: 1, Usage: "use puzzle `N` of a file that holds several (--puzzle N is the old name)"}
+}
+
 // onePuzzle reads puzzle n (from 1) of the named file; flag names the
 // option that chose n, for the error.
 func onePuzzle(c *cli.Context, name string, n int, flag string) (*puzzle.Puzzle, error) {

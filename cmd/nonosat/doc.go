@@ -71,12 +71,13 @@
 // still being solved; on by default when standard error is a terminal).
 //
 //	convert FILE --to NAME [-o OUT]
-//		Write every puzzle of FILE in format NAME, to standard output or OUT.
+//		Write every puzzle of FILE in format NAME, to standard output or OUT
+//		(without --to, OUT's suffix names the format).
 //		If NAME holds one puzzle per file and FILE holds several, OUT gets a
 //		numbered suffix per puzzle (out-0001.nin, out-0002.nin, ...); on
 //		standard output they are separated by blank lines, with a warning.
 //
-//	info FILE [--json] [--grade]
+//	info FILE... [--json] [--grade]
 //		Describe each puzzle: title, id, width x height, palette (name,
 //		character, RGB) with the cells each colour fills, and whether a goal
 //		grid is present and satisfies the clues. --json prints one JSON
@@ -90,16 +91,16 @@
 //		column that does not match its clue: "GRID: not a solution: row 3
 //		reads 1 1, clue is 2".
 //
-//	hint FILE [--grid PARTIAL] [--json]
+//	hint FILE [--grid PARTIAL] [--json] [--index N]
 //		The next deduction on a partly filled grid ('?' for open cells; the
 //		empty grid without --grid): the cells, the line and the reason, the
 //		simplest kind first (one line, lookahead, guess); known cells that no
 //		solution has are listed as mistakes.
 //
-//	steps FILE [--json]
+//	steps FILE [--json] [--index N]
 //		The whole solution from the empty grid as such steps.
 //
-//	fix FILE [--best N] [--apply -o OUT] [--json]
+//	fix FILE [--best N] [--apply -o OUT] [--json] [--index N]
 //		Rank single-cell edits of the goal picture (then pairs of the best)
 //		by what they make of the puzzle: line-solvable, unique, open cells.
 //

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -26,14 +27,18 @@ func fixCmd() *cli.Command {
 			"the best single edits when none makes it unique. Each effect is that of solving\n" +
 			"the edited puzzle. Without a goal in FILE, the first solution found is the\n" +
 			"picture. --apply writes the puzzle with the best edit to OUT (format from its\n" +
-			"suffix or --to, else XML on standard output).",
+			"suffix or --to, else XML on standard output).\n" +
+			"A puzzle that line logic solves has nothing to fix (--apply writes it unchanged);\n" +
+			"a unique one gets only edits that leave line logic fewer cells open. When no edit\n" +
+			"of one or two cells makes the puzzle unique, fix says so and exits 3, as check\n" +
+			"does, and --apply writes nothing.",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "best", Value: 5, Usage: "print the `N` best edits"},
 			&cli.BoolFlag{Name: "apply", Usage: "write the puzzle with the best edit (to -o OUT)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "with --apply, write the edited puzzle to `OUT`"},
 			&cli.StringFlag{Name: "to", Aliases: []string{"t"}, Usage: "with --apply, write format `NAME` (default: from OUT's suffix, else xml)"},
 			&cli.BoolFlag{Name: "json", Usage: "print {\"edits\": [{\"cells\", \"verdict\", \"open\"}]}, best first"},
-			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "use puzzle `N` of a file that holds several"},
+			indexFlag(),
 			&cli.DurationFlag{Name: "edit-timeout", Value: 10 * time.Second, Usage: "give each edited puzzle's verdict at most `D`; an edit it stops gets the verdict timeout and ranks last (0: no limit)"},
 			runTimeoutFlag(),
 			formatFlag(),
@@ -49,7 +54,7 @@ func fix(c *cli.Context, args []string) error {
 	if c.IsSet("output") && !c.Bool("apply") {
 		return usagef(c, "-o OUT goes with --apply")
 	}
-	p, err := onePuzzle(c, args[0], c.Int("puzzle"), "--puzzle")
+	p, err := onePuzzle(c, args[0], c.Int("index"), "--index")
 	if err != nil {
 		return err
 	}
@@ -79,7 +84,7 @@ func fix(c *cli.Context, args []string) error {
 			return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
 		}
 		if len(res.Solutions) == 0 {
-			return cli.Exit(fmt.Sprintf("%s: %s: no picture to edit", args[0], res.Verdict), exitNoSolution)
+			return cli.Exit(fmt.Sprintf("%s: %s: no picture to edit", args[0], verdictLine(p, res)), exitNoSolution)
 		}
 		why := "has no goal picture"
 		if goal != nil {
@@ -88,28 +93,50 @@ func fix(c *cli.Context, args []string) error {
 		goal = res.Solutions[0]
 		fmt.Fprintf(c.App.ErrWriter, "nonosat: %s %s; editing the first solution found\n", args[0], why)
 	}
-	o := design.FixOptions{Best: c.Int("best"), EditTimeout: c.Duration("edit-timeout")}
-	var progress *progressLine
-	if isTerminal(c.App.ErrWriter) { // ranking and verifying can take minutes: say how far
-		var ranked, total, verified atomic.Int64
-		o.Progress = func(r, t, v int) { ranked.Store(int64(r)); total.Store(int64(t)); verified.Store(int64(v)) }
-		progress = stillWorking(c.App.ErrWriter, filepath.Base(args[0]), "still fixing", func(int64) string {
-			return fmt.Sprintf(", %d of %d single edits tried by line logic, %d verdicts", ranked.Load(), total.Load(), verified.Load())
-		})
-	}
-	es, err := design.Fix(ctx, p, goal, o)
-	progress.done()
+	base, err := design.Baseline(ctx, p, goal, c.Duration("edit-timeout"))
 	if err := designStopped(c, ctx, err, args[0]); err != nil {
 		return err
 	}
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
 	}
-	if c.Bool("apply") {
-		if len(es) == 0 {
-			return cli.Exit(fmt.Sprintf("%s: no edit to apply", args[0]), exitError)
+	var es []design.Edit
+	if base.Open > 0 {
+		if es, err = rankEdits(c, ctx, args[0], p, goal); err != nil {
+			return err
 		}
-		q, err := design.Edited(p, goal, es[0].Cells)
+	}
+	unique := string(solver.Unique)
+	// What to say, what to write with --apply (the puzzle with the best
+	// edit, or unchanged when it needs none), and the exit code: OUT is
+	// written exactly when the exit is 0.
+	var say string
+	apply := es
+	code := exitOK
+	switch {
+	case base.Open == 0:
+		say = "already unique (line logic solves it): nothing to fix"
+	case base.Verdict == unique && len(es) == 0:
+		say = fmt.Sprintf("already unique (%s open after line logic); no edit of one or two cells leaves fewer open", plural(base.Open, "cell", "cells"))
+	case len(es) == 0 || es[0].Verdict != unique:
+		say = "no edit of one or two cells makes it unique"
+		if len(es) > 0 {
+			say += fmt.Sprintf("; the best leaves %s open after line logic", plural(es[0].Open, "cell", "cells"))
+		}
+		code = exitMultiple
+		if base.Verdict != string(solver.Multiple) {
+			code = exitUndecided // the puzzle's own verdict timed out
+		}
+	}
+	if base.Verdict == unique && len(es) == 0 {
+		apply = nil
+	}
+	if c.Bool("apply") && code == exitOK {
+		var cells []design.Cell
+		if len(apply) > 0 {
+			cells = apply[0].Cells
+		}
+		q, err := design.Edited(p, goal, cells)
 		if err != nil {
 			return cli.Exit(err, exitError)
 		}
@@ -130,11 +157,49 @@ func fix(c *cli.Context, args []string) error {
 		if es == nil {
 			es = []design.Edit{}
 		}
-		return writeJSON(w, struct {
+		err = writeJSON(w, struct {
 			Edits []design.Edit `json:"edits"`
 		}{es})
+	} else {
+		if say != "" {
+			if len(es) > 0 {
+				say += ":"
+			}
+			fmt.Fprintln(w, say)
+		}
+		err = writeEdits(w, es)
 	}
-	return writeEdits(w, es)
+	if err == nil && code != exitOK {
+		msg := ""
+		if c.Bool("apply") {
+			msg = args[0] + ": nothing applied"
+		}
+		err = cli.Exit(msg, code)
+	}
+	return err
+}
+
+// rankEdits runs design.Fix on p and its picture goal, with a progress
+// line on a terminal: ranking and verifying can take minutes.
+func rankEdits(c *cli.Context, ctx context.Context, file string, p *puzzle.Puzzle, goal puzzle.Grid) ([]design.Edit, error) {
+	o := design.FixOptions{Best: c.Int("best"), EditTimeout: c.Duration("edit-timeout")}
+	var progress *progressLine
+	if isTerminal(c.App.ErrWriter) {
+		var ranked, total, verified atomic.Int64
+		o.Progress = func(r, t, v int) { ranked.Store(int64(r)); total.Store(int64(t)); verified.Store(int64(v)) }
+		progress = stillWorking(c.App.ErrWriter, filepath.Base(file), "still fixing", func(int64) string {
+			return fmt.Sprintf(", %d of %d single edits tried by line logic, %d verdicts", ranked.Load(), total.Load(), verified.Load())
+		})
+	}
+	es, err := design.Fix(ctx, p, goal, o)
+	progress.done()
+	if err := designStopped(c, ctx, err, file); err != nil {
+		return nil, err
+	}
+	if err != nil {
+		return nil, cli.Exit(fmt.Sprintf("%s: %v", file, err), exitError)
+	}
+	return es, nil
 }
 
 func writeEdits(w io.Writer, es []design.Edit) error {

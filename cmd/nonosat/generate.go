@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/puzzle"
@@ -18,8 +19,8 @@ func generateCmd() *cli.Command {
 		Description: "Draws a random picture (each cell filled with probability --density, in one of\n" +
 			"--colors colours) and, with --unique or --line-solvable, edits it a cell at a\n" +
 			"time, keeping the edit that leaves line logic the fewest open cells, until the\n" +
-			"puzzle is unique (or line logic solves it). The same flags and --seed give the\n" +
-			"same puzzle. Every puzzle written is checked again from its clues alone. The\n" +
+			"puzzle is unique (or line logic solves it). Each run takes a new seed and says\n" +
+			"which on standard error; the same flags and --seed give the same puzzle. Every puzzle written is checked again from its clues alone. The\n" +
 			"puzzle, goal included, goes to OUT (format from its suffix or --to), else as XML\n" +
 			"to standard output.",
 		Flags: []cli.Flag{
@@ -28,7 +29,7 @@ func generateCmd() *cli.Command {
 			&cli.Float64Flag{Name: "density", Value: 0.6, Usage: "share `D` of cells filled in the first picture"},
 			&cli.BoolFlag{Name: "unique", Usage: "edit the picture until the puzzle has one solution"},
 			&cli.BoolFlag{Name: "line-solvable", Usage: "edit the picture until line logic alone solves it (so unique)"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed `N`"},
+			&cli.Uint64Flag{Name: "seed", Usage: "random seed `N` (default: a new one each run, printed)", DefaultText: "random"},
 			&cli.StringFlag{Name: "title", Usage: "puzzle title `T` (default: generated WxH seed N)"},
 			runTimeoutFlag(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the puzzle to `OUT` instead of standard output"},
@@ -66,6 +67,10 @@ func generate(c *cli.Context, _ []string) error {
 	}
 	if o.Colors > 1 && !to.Color() {
 		return usagef(c, "%v: %s is black and white only", puzzle.ErrUnsupported, to)
+	}
+	if !c.IsSet("seed") {
+		o.Seed = 1 + rand.Uint64N(999_999_999) // short enough to type again
+		fmt.Fprintf(c.App.ErrWriter, "nonosat: generate: seed %d (--seed %d makes this puzzle again)\n", o.Seed, o.Seed)
 	}
 	ctx, cancel, err := designContext(c)
 	if err != nil {

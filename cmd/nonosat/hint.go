@@ -1,6 +1,8 @@
 package main
 
 import (
+	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
 )
 
@@ -22,11 +25,12 @@ func hintCmd() *cli.Command {
 			"simplest kind first: one line, then a lookahead (a colour that line logic\n" +
 			"refutes), then a guess from the solution. PARTIAL is a text grid, one line per\n" +
 			"row, '?' for an open cell (\"-\": standard input); without it, the empty grid.\n" +
-			"Known cells that no solution has are listed as mistakes.",
+			"Known cells that no solution has are listed as mistakes. On a puzzle with several\n" +
+			"solutions it warns, follows the goal (or one solution) and exits 3, as check does.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "grid", Usage: "the partly filled grid `PARTIAL` ('?' for open cells)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the hint as one JSON object: cells, line, reason, mistakes"},
-			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "use puzzle `N` of a file that holds several"},
+			indexFlag(),
 			runTimeoutFlag(),
 			formatFlag(),
 		},
@@ -35,7 +39,7 @@ func hintCmd() *cli.Command {
 }
 
 func hint(c *cli.Context, args []string) error {
-	p, err := onePuzzle(c, args[0], c.Int("puzzle"), "--puzzle")
+	p, err := onePuzzle(c, args[0], c.Int("index"), "--index")
 	if err != nil {
 		return err
 	}
@@ -53,6 +57,10 @@ func hint(c *cli.Context, args []string) error {
 		return err
 	}
 	defer cancel()
+	several, err := warnNotUnique(c, ctx, args[0], p, "the hint follows")
+	if err != nil {
+		return err
+	}
 	h, err := design.NextHint(ctx, p, g)
 	if err := designStopped(c, ctx, err, args[0]); err != nil {
 		return err
@@ -65,12 +73,44 @@ func hint(c *cli.Context, args []string) error {
 	}
 	w := c.App.Writer
 	if c.Bool("json") {
-		return writeJSON(w, h)
+		err = writeJSON(w, h)
+	} else {
+		for _, m := range h.Mistakes {
+			fmt.Fprintf(w, "mistake: row %d, column %d fits no solution\n", m.Row, m.Col)
+		}
+		err = writeStep(w, 0, h.Step)
 	}
-	for _, m := range h.Mistakes {
-		fmt.Fprintf(w, "mistake: row %d, column %d fits no solution\n", m.Row, m.Col)
+	if err == nil && several {
+		err = cli.Exit("", exitMultiple)
 	}
-	return writeStep(w, 0, h.Step)
+	return err
+}
+
+// warnNotUnique solves p within ctx and, when it has several solutions,
+// says on standard error that what follows (follows: "the hint follows")
+// takes one of them, and
+// returns true: hint and steps then exit 3, as check does. Their guesses
+// say where the solutions part.
+func warnNotUnique(c *cli.Context, ctx context.Context, file string, p *puzzle.Puzzle, follows string) (bool, error) {
+	res, err := solver.Solve(ctx, p, solver.Options{})
+	if err == nil && res.Verdict == solver.Timeout {
+		err = cmp.Or(ctx.Err(), context.DeadlineExceeded)
+	}
+	if err := designStopped(c, ctx, err, file); err != nil {
+		return false, err
+	}
+	if err != nil {
+		return false, cli.Exit(fmt.Sprintf("%s: %v", file, err), exitError)
+	}
+	if res.Verdict != solver.Multiple {
+		return false, nil
+	}
+	whose := "one of them"
+	if p.Goal != nil && puzzle.Check(p, p.Goal) == nil {
+		whose = "the goal"
+	}
+	fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s: the puzzle is not unique (several solutions): %s %s, and a guess says where the solutions part\n", file, follows, whose)
+	return true, nil
 }
 
 // readPartial reads a partial grid for p from the file name ("-":

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
@@ -19,19 +20,19 @@ func infoCmd() *cli.Command {
 	return &cli.Command{
 		Name:      "info",
 		Usage:     "describe the puzzles of a file",
-		ArgsUsage: "FILE [--json]",
-		Description: "Prints, for every puzzle of FILE (\"-\" is standard input), its title, id, size,\n" +
+		ArgsUsage: "FILE... [--json]",
+		Description: "Prints, for every puzzle of each FILE (\"-\" is standard input), its title, id, size,\n" +
 			"palette with the cells each colour fills, and whether the file holds a goal grid\n" +
 			"and that goal satisfies the clues. With --json it prints one JSON object per\n" +
 			"puzzle, one per line. --grade also solves each puzzle and gives its difficulty\n" +
-			"grade (1 line logic, 2 lookahead, 3 guessing; 0 when not unique).",
+			"grade (1 line logic, 2 lookahead, 3 guessing; 0 when not unique or with no solution).",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per puzzle (JSON Lines)"},
 			&cli.BoolFlag{Name: "grade", Usage: "solve each puzzle and give its difficulty grade"},
 			&cli.DurationFlag{Name: "timeout", Usage: "with --grade, give each puzzle at most `D` (e.g. 30s): its verdict is then timeout, with no grade (default: no limit)"},
 			formatFlag(),
 		},
-		Action: withArgs(1, 1, info),
+		Action: withArgs(1, -1, info),
 	}
 }
 
@@ -39,13 +40,8 @@ func info(c *cli.Context, args []string) error {
 	if c.Duration("timeout") < 0 {
 		return usagef(c, "--timeout must be positive")
 	}
-	name := args[0]
-	es, err := readEntries(c, name)
-	if err != nil {
-		return err
-	}
-	if len(es) == 1 && es[0].Err != nil {
-		return cli.Exit(es[0].Err, exitError)
+	if n := slices.Index(args, "-"); n >= 0 && slices.Contains(args[n+1:], "-") {
+		return usagef(c, "standard input (-) named twice")
 	}
 	w := c.App.Writer
 	var enc *json.Encoder
@@ -53,14 +49,47 @@ func info(c *cli.Context, args []string) error {
 		enc = json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
 	}
+	// A file that cannot be read is reported, and the others described,
+	// as solve and check do; the exit is then 1.
 	bad, printed := false, false
+	for _, name := range args {
+		es, err := readEntries(c, name)
+		if err == nil && len(es) == 1 && es[0].Err != nil {
+			err = cli.Exit(es[0].Err, exitError)
+		}
+		if err != nil && len(args) == 1 {
+			return err
+		}
+		if err != nil {
+			fmt.Fprintf(c.App.ErrWriter, "nonosat: %v\n", err)
+			bad = true
+			continue
+		}
+		ok, err := infoFile(c, enc, name, es, len(args) > 1, &printed)
+		if err != nil {
+			return err
+		}
+		bad = bad || !ok
+	}
+	if bad {
+		return cli.Exit("", exitError)
+	}
+	return nil
+}
+
+// infoFile describes the puzzles es of file name, after a blank line if
+// printed says something came before; named puts the file's name in
+// each description. It reports whether every puzzle could be read.
+func infoFile(c *cli.Context, enc *json.Encoder, name string, es []puzzle.Entry, named bool, printed *bool) (bool, error) {
+	w := c.App.Writer
+	bad := false
 	for i, e := range es {
 		if e.Err != nil { // say so, and describe the others
 			fmt.Fprintf(c.App.ErrWriter, "nonosat: %v\n", e.Err)
 			bad = true
 			if enc != nil { // its line too, as solve --json writes one
 				if err := enc.Encode(report.Info{File: name, Index: i + 1, Puzzles: len(es), Error: e.Err.Error()}); err != nil {
-					return cli.Exit(err, exitError)
+					return false, cli.Exit(err, exitError)
 				}
 			}
 			continue
@@ -69,30 +98,33 @@ func info(c *cli.Context, args []string) error {
 		in := report.Describe(name, i+1, len(es), p)
 		if c.Bool("grade") {
 			if err := gradeInfo(c, &in, p); err != nil {
-				return err
+				return false, err
 			}
 		}
+		var err error
 		if enc != nil {
 			err = enc.Encode(in)
 		} else {
-			if printed {
+			if *printed {
 				fmt.Fprintln(w)
 			}
-			err = writeInfo(w, in)
+			err = writeInfo(w, in, named)
 		}
 		if err != nil {
-			return cli.Exit(err, exitError)
+			return false, cli.Exit(err, exitError)
 		}
-		printed = true
+		*printed = true
 	}
-	if bad {
-		return cli.Exit("", exitError)
-	}
-	return nil
+	return !bad, nil
 }
 
-func writeInfo(w io.Writer, in report.Info) error {
+// writeInfo prints in; named starts it with the file's name (info of
+// several files).
+func writeInfo(w io.Writer, in report.Info, named bool) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
+	if named {
+		fmt.Fprintf(tw, "file:\t%s\n", in.File)
+	}
 	if in.Puzzles > 1 {
 		fmt.Fprintf(tw, "puzzle:\t%d of %d\n", in.Index, in.Puzzles)
 	}
@@ -109,7 +141,10 @@ func writeInfo(w io.Writer, in report.Info) error {
 	for _, ci := range in.Colors {
 		cells := "background"
 		if ci.Index > 0 {
-			cells = fmt.Sprintf("%d cells", ci.Cells)
+			cells = plural(ci.Cells, "cell", "cells") + " by the row clues"
+			if in.NoSolution == "" {
+				cells = plural(ci.Cells, "cell", "cells")
+			}
 		}
 		ch, _ := utf8.DecodeRuneInString(ci.Char)
 		fmt.Fprintf(tw, "\t%d\t%s\t%q\t%s\t%s\n", ci.Index, orNone(ci.Name), ch, ci.RGB, cells)
@@ -123,11 +158,14 @@ func writeInfo(w io.Writer, in report.Info) error {
 		goal = "present, does NOT satisfy the clues: " + in.GoalError
 	}
 	fmt.Fprintf(tw, "goal:\t%s\n", goal)
+	if in.NoSolution != "" {
+		fmt.Fprintf(tw, "clues:\tcannot all hold, no solution: %s\n", in.NoSolution)
+	}
 	if in.Verdict != "" {
 		fmt.Fprintf(tw, "verdict:\t%s\n", in.Verdict)
 	}
 	if in.Grade != nil {
-		fmt.Fprintf(tw, "grade:\t%s\n", strings.TrimPrefix(strings.Trim(gradeText(*in.Grade), "()"), "grade "))
+		fmt.Fprintf(tw, "grade:\t%s\n", strings.TrimPrefix(strings.Trim(gradeText(*in.Grade, solver.Verdict(in.Verdict)), "()"), "grade "))
 	}
 	return tw.Flush()
 }

@@ -31,7 +31,7 @@ func mushroom() *puzzle.Puzzle {
 func TestWriteInfo(t *testing.T) {
 	p := mushroom()
 	var buf bytes.Buffer
-	if err := writeInfo(&buf, report.Describe("garden.xml", 2, 2, p)); err != nil {
+	if err := writeInfo(&buf, report.Describe("garden.xml", 2, 2, p), false); err != nil {
 		t.Fatal(err)
 	}
 	want := `puzzle:  2 of 2
@@ -51,7 +51,7 @@ goal:    present, satisfies the clues
 	p.Goal[0][0] = 1
 	p.Title, p.ID = "", ""
 	buf.Reset()
-	if err := writeInfo(&buf, report.Describe("x", 0, 1, p)); err != nil {
+	if err := writeInfo(&buf, report.Describe("x", 0, 1, p), false); err != nil {
 		t.Fatal(err)
 	}
 	for _, line := range []string{
@@ -151,5 +151,31 @@ func TestInfoGradeTimeout(t *testing.T) {
 	r = run(t, "info", "--grade", "--timeout", "1m", "testdata/heart.non")
 	if r.code != exitOK || !strings.Contains(r.stdout, "grade:   1: line") {
 		t.Errorf("info --grade --timeout 1m: %v", r)
+	}
+}
+
+// TestInfoSeveralFiles: info takes several files, as solve, check and
+// count do: each puzzle is described under its file's name, and a file
+// that cannot be read is reported while the others go on (exit 1).
+func TestInfoSeveralFiles(t *testing.T) {
+	r := run(t, "info", "testdata/heart.non", "testdata/nosuch.non", "../../examples/flower.xml")
+	if r.code != exitError || !strings.Contains(r.stderr, "nosuch.non") ||
+		!strings.HasPrefix(r.stdout, "file:    testdata/heart.non\n") || !strings.Contains(r.stdout, "\n\nfile:      ../../examples/flower.xml\ntitle:     Flower\n") {
+		t.Errorf("info of three files, one missing: %v", r)
+	}
+	r = run(t, "info", "--json", "testdata/heart.non", "../../examples/flower.xml")
+	if lines := strings.Split(strings.TrimSpace(r.stdout), "\n"); r.code != exitOK || len(lines) != 2 || !strings.Contains(lines[1], `"file":"../../examples/flower.xml"`) {
+		t.Errorf("info --json of two files: %v", r)
+	}
+	if r := run(t, "info", "-", "-"); r.code != exitUsage {
+		t.Errorf("info - -: %v; want exit %d", r, exitUsage)
+	}
+}
+
+// TestInfoOneCell: a colour that fills one cell says "1 cell".
+func TestInfoOneCell(t *testing.T) {
+	file := writeFile(t, "one.non", "width 2\nheight 1\nrows\n1\ncolumns\n1\n0\n")
+	if r := run(t, "info", file); r.code != exitOK || !strings.Contains(r.stdout, "#000000 1 cell\n") {
+		t.Errorf("info of a puzzle with one black cell: %v; want \"1 cell\"", r)
 	}
 }

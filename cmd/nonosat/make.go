@@ -79,6 +79,11 @@ func makePuzzle(c *cli.Context, args []string) error {
 	if err := p.Validate(); err != nil {
 		return cli.Exit(fmt.Sprintf("%s: %v", in, err), exitError)
 	}
+	if !c.IsSet("colors") {
+		if groups, a, b := nearColors(p.Palette); groups < len(p.Palette)-1 {
+			fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s: %d colours, some nearly equal (as %v and %v), as a photo or a smoothed drawing gives: try --colors %d\n", in, p.NumColors(), a, b, max(1, groups-1))
+		}
+	}
 	if !to.Color() && !p.IsBW() {
 		return cli.Exit(fmt.Sprintf("%s: picture has %d colours; %v: %s is black and white only (use --colors 1 or another format)", in, p.NumColors(), puzzle.ErrUnsupported, to), exitError)
 	}
@@ -101,6 +106,46 @@ func makePuzzle(c *cli.Context, args []string) error {
 		w = c.App.ErrWriter
 	}
 	return makeReport(c, w, in, p, res, color)
+}
+
+// nearEnough is the squared RGB distance under which make calls two
+// colours nearly equal: 40 in each channel of three.
+const nearEnough = 3 * 40 * 40
+
+// nearColors groups the colours of pal that are nearly equal (chains of
+// them, the background among them) and returns the number of groups and
+// the first nearly equal pair.
+func nearColors(pal []puzzle.Swatch) (groups int, a, b puzzle.RGB) {
+	group := make([]int, len(pal))
+	for i := range group {
+		group[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		if group[i] != i {
+			group[i] = find(group[i])
+		}
+		return group[i]
+	}
+	first := true
+	for i := range pal {
+		for j := range i {
+			x, y := pal[i].RGB, pal[j].RGB
+			dr, dg, db := int(x.R)-int(y.R), int(x.G)-int(y.G), int(x.B)-int(y.B)
+			if dr*dr+dg*dg+db*db < nearEnough {
+				if first {
+					a, b, first = y, x, false
+				}
+				group[find(i)] = find(j)
+			}
+		}
+	}
+	for i := range group {
+		if find(i) == i {
+			groups++
+		}
+	}
+	return groups, a, b
 }
 
 // makeReport prints what make found out about the puzzle and returns the
@@ -135,7 +180,7 @@ func makeReport(c *cli.Context, w io.Writer, in string, p *puzzle.Puzzle, res *s
 		cells[i] = fmt.Sprintf("(%d,%d)", d[0]+1, d[1]+1)
 	}
 	fmt.Fprintf(w, "%s; %d cells differ between two solutions (row,column): %s\n", head, len(diff), strings.Join(cells, " "))
-	if err := picture.TextMarked(w, p, p.Goal, diff, ansiOn(color, w)); err != nil {
+	if err := picture.TextMarked(w, p, p.Goal, diff, ansiColors(color, w)); err != nil {
 		return cli.Exit(err, exitError)
 	}
 	return cli.Exit("", exitMultiple)
@@ -241,4 +286,18 @@ func ansiOn(when string, w io.Writer) bool {
 		return false
 	}
 	return isTerminal(w)
+}
+
+// ansiColors is how to colour a grid on w where ansiOn says to: in 24-bit
+// colour when COLORTERM says the terminal has it (truecolor, 24bit), else
+// in xterm's 256 colours, which nearly every terminal has.
+func ansiColors(when string, w io.Writer) picture.ANSI {
+	if !ansiOn(when, w) {
+		return picture.Plain
+	}
+	switch os.Getenv("COLORTERM") {
+	case "truecolor", "24bit":
+		return picture.TrueColor
+	}
+	return picture.ANSI256
 }

@@ -131,6 +131,7 @@ func TestMakeMultiple(t *testing.T) {
 	if strings.Contains(r.stdout, "\x1b[") {
 		t.Errorf("make %s: colour escapes on a non-terminal:\n%s", art, r.stdout)
 	}
+	t.Setenv("COLORTERM", "truecolor")
 	r = run(t, "make", art, "-o", filepath.Join(t.TempDir(), "diag.xml"), "--color", "always")
 	if !strings.Contains(r.stdout, "\x1b[48;2;") {
 		t.Errorf("make --color always: no colour escapes:\n%s", r.stdout)
@@ -287,5 +288,59 @@ func TestMakeTimeout(t *testing.T) {
 	r := run(t, "make", in, "--timeout", "1s")
 	if d := time.Since(start); r.code != exitUndecided || !strings.Contains(r.stderr, "uniqueness not decided in 1s") || d > 15*time.Second {
 		t.Fatalf("make --timeout 1s: %v after %v; want exit %d within seconds", r, d, exitUndecided)
+	}
+}
+
+// TestMakeNearColors: a picture whose colours are nearly equal, as the
+// shades a photo or a smoothed drawing has, gets a warning that names a
+// pair and suggests --colors with the number of groups of near colours;
+// one of distinct colours, or made with --colors, gets none.
+func TestMakeNearColors(t *testing.T) {
+	near := []puzzle.Swatch{
+		{RGB: puzzle.RGB{R: 255, G: 255, B: 255}}, {RGB: puzzle.RGB{}}, {RGB: puzzle.RGB{R: 5, G: 5, B: 5}},
+		{RGB: puzzle.RGB{R: 10, G: 10, B: 10}}, {RGB: puzzle.RGB{R: 250, G: 250, B: 250}},
+	}
+	distinct := []puzzle.Swatch{
+		{RGB: puzzle.RGB{R: 255, G: 255, B: 255}}, {RGB: puzzle.RGB{R: 200}}, {RGB: puzzle.RGB{G: 160}}, {RGB: puzzle.RGB{B: 200}},
+	}
+	g := puzzle.Grid{{1, 2, 3, 4}, {0, 1, 2, 3}, {4, 0, 1, 2}}
+	dir := t.TempDir()
+	shades, colours := filepath.Join(dir, "shades.png"), filepath.Join(dir, "colours.png")
+	writePNG(t, shades, g, near)
+	writePNG(t, colours, puzzle.Grid{{1, 2, 3, 0}, {0, 1, 2, 3}, {3, 0, 1, 2}}, distinct)
+	out := filepath.Join(dir, "out.non")
+	r := run(t, "make", shades, "-o", out)
+	if want := "warning: " + shades + ": 4 colours, some nearly equal (as #000000 and #050505), as a photo or a smoothed drawing gives: try --colors 1"; !strings.Contains(r.stderr, want) {
+		t.Errorf("make on near shades: %v; want %q", r, want)
+	}
+	for _, args := range [][]string{{colours}, {shades, "--colors", "3"}} {
+		if r := run(t, append([]string{"make", "-o", out}, args...)...); strings.Contains(r.stderr, "warning") {
+			t.Errorf("make %v: %v; want no warning", args, r)
+		}
+	}
+}
+
+// TestPictureGivenToSolve: a picture given to a command that reads
+// puzzles says to make a puzzle of it, instead of a puzzle format's
+// complaint about its first bytes; text art that reads as no puzzle gets
+// the same hint after the error.
+func TestPictureGivenToSolve(t *testing.T) {
+	dir := t.TempDir()
+	png := filepath.Join(dir, "flag.png")
+	writePNG(t, png, puzzle.Grid{{1, 0}, {0, 1}}, puzzle.BlackWhite())
+	for _, cmd := range []string{"solve", "check", "info", "hint"} {
+		r := run(t, cmd, png)
+		if want := png + " is a PNG picture, not a puzzle: nonosat make " + png + " makes one of it"; r.code != exitError || !strings.Contains(r.stderr, want) {
+			t.Errorf("%s on a PNG: %v; want exit 1 and %q", cmd, r, want)
+		}
+	}
+	r := run(t, "solve", "../../docs/example.txt")
+	if r.code != exitError || !strings.Contains(r.stderr, "(if it is text art, nonosat make ../../docs/example.txt makes a puzzle of it)") {
+		t.Errorf("solve on text art: %v; want the hint to make a puzzle of it", r)
+	}
+	// A puzzle file that is broken is not taken for a picture.
+	bad := writeFile(t, "bad.non", "junk\n")
+	if r := run(t, "solve", bad); strings.Contains(r.stderr, "make") {
+		t.Errorf("solve on a broken .non: %v; want no hint to make a puzzle", r)
 	}
 }

@@ -10,11 +10,11 @@ import (
 	"github.com/nonosat/nonosat/report"
 )
 
-// badMiddle holds three puzzles; the second has a clue too long for its
-// row (line 19).
+// badMiddle holds three puzzles; the second has a negative block
+// (line 19).
 const badMiddle = "testdata/multi/bad-middle.taai"
 
-const badMiddleErr = badMiddle + ":19: puzzle 2: row 1: clue does not fit its line"
+const badMiddleErr = badMiddle + ":19: puzzle 2: row 1: clue \"-1\": not a positive integer"
 
 // TestBadPuzzleOfSeveral: check, solve, count and batch report the bad
 // middle puzzle with file, index and line, solve the other two, and exit 1.
@@ -66,6 +66,10 @@ func TestOnePuzzleOfSeveral(t *testing.T) {
 		{"hint", "--puzzle", "3", badMiddle},
 		{"steps", "--puzzle", "3", badMiddle},
 		{"dimacs", "--index", "3", badMiddle},
+		// --index everywhere, as verify, dimacs and decode have it.
+		{"hint", "--index", "3", badMiddle},
+		{"steps", "--index", "3", badMiddle},
+		{"fix", "--index", "3", badMiddle},
 	} {
 		if r := run(t, args...); r.code != exitOK || r.stdout == "" {
 			t.Errorf("%v: %v; want exit 0 and output", args, r)
@@ -177,5 +181,14 @@ func TestSolveTimeoutShowsKnown(t *testing.T) {
 	}
 	if j.Verdict != "timeout" || strings.Join(j.Known, "/") != "#.??/#.??" {
 		t.Errorf("solve --json --timeout 1ns: verdict %q, known %q; want timeout, #.??/#.??", j.Verdict, j.Known)
+	}
+	// --no-presolve: no line solving, so none to show.
+	if r := run(t, "solve", "--no-presolve", "--timeout", "1ns", file); r.code != exitUndecided || r.stdout != "timeout\n" {
+		t.Errorf("solve --no-presolve --timeout 1ns: %v; want exit %d and only the verdict", r, exitUndecided)
+	}
+	r = run(t, "solve", "--json", "--no-presolve", "--timeout", "1ns", file)
+	var jn report.Result
+	if err := json.Unmarshal([]byte(r.stdout), &jn); err != nil || jn.Known != nil {
+		t.Errorf("solve --json --no-presolve --timeout 1ns: %v (%v); want no \"known\"", r, err)
 	}
 }

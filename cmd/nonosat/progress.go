@@ -47,8 +47,9 @@ func verdictsSeen(s batch.Stats) []string {
 	return append(vs, other...)
 }
 
-// printSummary writes the summary table of a batch run to w.
-func printSummary(w io.Writer, s batch.Stats, jobs int, output string) {
+// printSummary writes the summary table of a batch run to w; shard is
+// --shard K/N, if given.
+func printSummary(w io.Writer, s batch.Stats, jobs int, output, shard string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "verdict\tpuzzles\tmedian\tmax\t")
 	var all []time.Duration
@@ -65,12 +66,16 @@ func printSummary(w io.Writer, s batch.Stats, jobs int, output string) {
 	if s.Wall > 0 && s.Written > 0 {
 		rate = fmt.Sprintf(", %.1f puzzles/s", float64(s.Written)/s.Wall.Seconds())
 	}
-	check := "every solution passed Check"
+	check := "every solution checked against the clues"
 	if s.CheckFailures > 0 {
-		check = fmt.Sprintf("%d solutions FAILED Check (a bug: please report it)", s.CheckFailures)
+		check = fmt.Sprintf("%d solutions FAILED the check against the clues (a bug: please report it)", s.CheckFailures)
 	}
-	fmt.Fprintf(w, "%d puzzle files, wall time %s%s with -j %d; %s\n",
-		s.Files, roundDuration(s.Wall), rate, jobs, check)
+	part := ""
+	if shard != "" && s.AllShards >= 0 {
+		part = fmt.Sprintf(", %d of %d puzzles (shard %s)", s.InShard, s.AllShards, shard)
+	}
+	fmt.Fprintf(w, "%d puzzle files%s, wall time %s%s with -j %d; %s\n",
+		s.Files, part, roundDuration(s.Wall), rate, jobs, check)
 	if len(s.Skipped) > 0 {
 		fmt.Fprintf(w, "skipped %d files found in folders that hold no puzzle (%s)\n", len(s.Skipped), examples(s.Skipped, 3))
 	}
@@ -118,16 +123,28 @@ func roundDuration(d time.Duration) time.Duration {
 // progress draws a one-line progress bar of a batch run on a terminal:
 // done/total, rate, time left and the count of each verdict. It is the
 // run's batch.Observer. It redraws at most every progressEvery, and
-// always for the last puzzle.
+// always for the last puzzle. Where w is no terminal (a log file) it
+// writes the bar as a plain line every plainEvery instead, and at the
+// end.
 type progress struct {
 	w     io.Writer
 	total int
 	start time.Time
 	last  time.Time
+	plain bool // w is no terminal: a line per update, nothing redrawn
+	drawn int  // done when the bar was last drawn; -1: never
+}
+
+// newProgress is the bar of a batch run on w.
+func newProgress(w io.Writer) *progress {
+	return &progress{w: w, plain: !isTerminal(w), drawn: -1}
 }
 
 // clear erases the bar, for a result line written to the same terminal.
 func (p *progress) clear() {
+	if p.plain {
+		return
+	}
 	fmt.Fprint(p.w, "\r\x1b[K")
 	p.last = time.Time{} // the next update redraws
 }
@@ -166,13 +183,20 @@ const progressEvery = 200 * time.Millisecond
 // Listed starts the bar, once the run knows its total.
 func (p *progress) Listed(total int) {
 	p.total, p.start = total, time.Now()
+	if p.plain {
+		p.last = p.start // the first line says 0 done: the next waits plainEvery
+	}
 	p.draw(0, nil)
 }
 
 // Wrote redraws the bar after a result line; the run serialises calls.
 func (p *progress) Wrote(done int, per map[string]int) {
 	now := time.Now()
-	if now.Sub(p.last) < progressEvery && done < p.total {
+	every := progressEvery
+	if p.plain {
+		every = plainEvery
+	}
+	if now.Sub(p.last) < every && done < p.total {
 		return
 	}
 	p.last = now
@@ -180,7 +204,14 @@ func (p *progress) Wrote(done int, per map[string]int) {
 }
 
 func (p *progress) draw(done int, per map[string]int) {
-	fmt.Fprint(p.w, "\r"+p.line(done, per, time.Since(p.start))+"\x1b[K")
+	if p.plain {
+		if done != p.drawn {
+			fmt.Fprintln(p.w, p.line(done, per, time.Since(p.start)))
+		}
+	} else {
+		fmt.Fprint(p.w, "\r"+p.line(done, per, time.Since(p.start))+"\x1b[K")
+	}
+	p.drawn = done
 }
 
 // line is the text of the bar.
@@ -211,5 +242,7 @@ func (p *progress) line(done int, per map[string]int, elapsed time.Duration) str
 // summary starts on a fresh one.
 func (p *progress) finish(s batch.Stats) {
 	p.draw(s.Written, s.Counts())
-	fmt.Fprint(p.w, "\n")
+	if !p.plain {
+		fmt.Fprint(p.w, "\n")
+	}
 }

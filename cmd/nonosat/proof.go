@@ -59,7 +59,7 @@ func proofCheck(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	f, comments, err := cnf.ReadDIMACS(r)
+	f, comments, declared, err := cnf.ReadDIMACSDeclared(r)
 	closeCNF()
 	if err != nil {
 		var de *cnf.DIMACSError
@@ -67,6 +67,9 @@ func proofCheck(c *cli.Context, args []string) error {
 			return cli.Exit(fmt.Sprintf("%s:%d: %v", cnfName, de.Line, de.Err), exitError)
 		}
 		return cli.Exit(fmt.Sprintf("%s: %v", cnfName, err), exitError)
+	}
+	if declared.Clauses != len(f.Clauses) { // the check goes on with the clauses there are
+		fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s: the problem line declares %d clauses, the file holds %d (cut short, or edited?)\n", cnfName, declared.Clauses, len(f.Clauses))
 	}
 	pr, closeProof, err := open(c, proofName)
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,7 +51,7 @@ func TestProofRoundTrip(t *testing.T) {
 		base := filepath.Join(out, tc.name)
 		for _, suf := range tc.files[1:] {
 			r := run(t, "proof", "check", base+".cnf", base+suf)
-			if r.code != exitOK || !strings.Contains(r.stdout, "verified") || strings.Contains(r.stdout, "not verified") {
+			if r.code != exitOK || !strings.Contains(r.stdout, "verified") || strings.Contains(r.stdout, "not verified") || r.stderr != "" {
 				t.Errorf("proof check %s%s: %v", tc.name, suf, r)
 			}
 		}
@@ -68,8 +69,19 @@ func TestProofRoundTrip(t *testing.T) {
 	if err := os.WriteFile(dropped, []byte(strings.Join(lines[:len(lines)-1], "\n")+"\n"), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	if r := run(t, "proof", "check", dropped, base+".drat"); r.code != exitError || !strings.Contains(r.stdout, "not verified") {
+	r := run(t, "proof", "check", dropped, base+".drat")
+	if r.code != exitError || !strings.Contains(r.stdout, "not verified") {
 		t.Errorf("proof check without the blocking clause: %v", r)
+	}
+	// Its problem line still counts the clause: say so.
+	var vars, clauses int
+	for _, l := range lines {
+		if _, err := fmt.Sscanf(l, "p cnf %d %d", &vars, &clauses); err == nil {
+			break
+		}
+	}
+	if want := fmt.Sprintf("warning: %s: the problem line declares %d clauses, the file holds %d", dropped, clauses, clauses-1); clauses == 0 || !strings.Contains(r.stderr, want) {
+		t.Errorf("proof check without the blocking clause: stderr %q, want %q", r.stderr, want)
 	}
 	// The multiple's two models, the second replaced by the first.
 	sol, err := os.ReadFile(filepath.Join(out, "perm.sol"))

@@ -21,7 +21,7 @@ func renderCmd() *cli.Command {
 		ArgsUsage: "FILE [-o OUT.svg|OUT.png] [--solution]",
 		Description: "Draws the puzzle with its clue numbers (in their colours for a colour puzzle), thin lines\n" +
 			"between cells and thick ones every five, to OUT (SVG or PNG by its suffix, or --to) or as\n" +
-			"SVG to standard output. --solution fills in the solution: the goal the file carries if it\n" +
+			"SVG to standard output (PNG only with -o - when that is a terminal). --solution fills in the solution: the goal the file carries if it\n" +
 			"satisfies the clues, else the one the solver finds. For a file holding several puzzles, OUT\n" +
 			"gets a numbered suffix per puzzle (out-0001.svg, ...).",
 		Flags: []cli.Flag{
@@ -43,6 +43,10 @@ func renderPuzzles(c *cli.Context, args []string) error {
 	}
 	if n := c.Int("cell"); n < 8 || n > 200 {
 		return usagef(c, "--cell %d: want 8 to 200", n)
+	}
+	// A PNG would garble the terminal: only -o - asks for that.
+	if kind == "png" && out == "" && isTerminal(c.App.Writer) {
+		return usagef(c, "not writing PNG, which is binary, to a terminal; give -o OUT.png, or -o - to write it there anyway")
 	}
 	ps, err := readPuzzles(c, in)
 	if err != nil {

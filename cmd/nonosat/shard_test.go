@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"maps"
+	"strings"
 	"testing"
 
 	"github.com/nonosat/nonosat/batch"
@@ -23,6 +24,11 @@ func TestBatchShards(t *testing.T) {
 			lines := readLines(t, r.stdout)
 			if !maps.Equal(verdicts(t, lines), verdicts(t, readLines(t, again.stdout))) {
 				t.Errorf("--shard %s differs between two runs", shard)
+			}
+			// The summary says how much of the whole the shard is, in
+			// words and not Go names.
+			if want := fmt.Sprintf(", %d of %d puzzles (shard %s), ", len(lines), len(whole), shard); !strings.Contains(r.stderr, want) || strings.Contains(r.stderr, "Check") {
+				t.Errorf("batch --shard %s: summary %q; want %q, and no Check", shard, r.stderr, want)
 			}
 			total += len(lines)
 			maps.Copy(got, verdicts(t, lines))

@@ -57,7 +57,7 @@ func solverFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving and the learner: the whole formula to SAT"},
 		noSearchFlag(),
 		solveEncodingFlag(),
-		&cli.BoolFlag{Name: "progress", Usage: "say on standard error, every second, which puzzle is still being solved once one takes over 2 s, even when standard error is not a terminal (it does on a terminal)"},
+		&cli.BoolFlag{Name: "progress", Usage: "say on standard error, every second, which puzzle is still being solved once one takes over 2 s, even when standard error is not a terminal (there as a plain line every 10 s; it does on a terminal)"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never say which puzzle is still being solved"},
 		maxMemoryFlag(),
 	}
@@ -75,7 +75,7 @@ func solveCmd() *cli.Command {
 			"it stopped --max short: \"multiple (at least N solutions; timeout)\"), 130 when interrupted.",
 		Flags: append(solverFlags(), proofFlag(),
 			&cli.IntFlag{Name: "max", Value: 1, Usage: "print at most `N` solutions (0: all of them)"},
-			&cli.StringFlag{Name: "color", Value: "auto", Usage: "draw the grids in ANSI colour: `WHEN` is always, never or auto (when standard output is a terminal and NO_COLOR is unset)"},
+			&cli.StringFlag{Name: "color", Value: "auto", Usage: "draw the grids in ANSI colour: `WHEN` is always, never or auto (when standard output is a terminal and NO_COLOR is unset; 24-bit colour where COLORTERM is truecolor or 24bit, else 256 colours)"},
 			&cli.BoolFlag{Name: "plain", Usage: "print bare grids, without the clues around them"},
 		),
 		Action: withArgs(1, -1, func(c *cli.Context, args []string) error {
@@ -110,7 +110,7 @@ func countCmd() *cli.Command {
 		ArgsUsage: "FILE...",
 		Description: "Counts solutions by finding each one and forbidding it, up to --max;\n" +
 			"prints the number, or \"at least N\" when the limit stopped the count (\"at least N (timeout)\"\n" +
-			"when --timeout did). The solutions are printed only with --solutions.\n" +
+			"when --timeout did, \"at least N (interrupted)\" after Ctrl-C). The solutions are printed only with --solutions.\n" +
 			"Exit code 0 when counted (or --max reached), 20 when there is none, 4 when --timeout\n" +
 			"stopped the count, 130 when interrupted.",
 		Flags: append(solverFlags(),
@@ -295,6 +295,14 @@ func (r *solveRun) solveFile(ctx context.Context, file string, es []puzzle.Entry
 		}
 		var tb *encode.TooBigError
 		switch {
+		case ctx.Err() != nil && m == modeCount && res != nil && !c.Bool("json"):
+			// What was counted stands: a lower bound.
+			prefix := ""
+			if index > 0 || many {
+				prefix = name(file, index, p) + ": "
+			}
+			fmt.Fprintf(c.App.Writer, "%sat least %d (interrupted)\n", prefix, res.Count)
+			return true, cli.Exit("interrupted", exitInterrupted)
 		case ctx.Err() != nil:
 			return true, cli.Exit("interrupted", exitInterrupted)
 		case errors.As(err, &tb):
@@ -306,7 +314,10 @@ func (r *solveRun) solveFile(ctx context.Context, file string, es []puzzle.Entry
 			return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 		}
 		if dir := c.String("proof"); dir != "" {
-			if err := certify.Write(ctx, certify.Dir(dir), certify.Name(file, index), p, res, o, c.Duration("timeout")); err != nil {
+			err := certify.Write(ctx, certify.Dir(dir), certify.Name(file, index), p, res, o, c.Duration("timeout"))
+			if errors.Is(err, solver.ErrNoProof) { // row and column totals that differ: the verdict stands
+				fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s: %v\n", name(file, index, p), err)
+			} else if err != nil {
 				return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 			}
 		}
@@ -435,7 +446,7 @@ func (r *solveRun) printResult(s outcome) error {
 		if m == modeSolve && printMax > 0 && len(j.Solutions) > printMax {
 			j.Solutions = j.Solutions[:printMax]
 		}
-		if m == modeSolve && res.Verdict == solver.Timeout && len(res.Solutions) == 0 {
+		if m == modeSolve && res.Verdict == solver.Timeout && len(res.Solutions) == 0 && !c.Bool("no-presolve") {
 			j.Known, _ = report.Known(c.Context, p, partialBudget)
 		}
 		b, err := json.Marshal(j)
@@ -457,7 +468,7 @@ func (r *solveRun) printResult(s outcome) error {
 		case grade == nil:
 			g = " (no grade: the timeout came first)"
 		default:
-			g = " " + gradeText(*grade)
+			g = " " + gradeText(*grade, res.Verdict)
 		}
 		_, err := fmt.Fprintf(w, "%s%s%s\n", prefix, res.Verdict, g)
 		return err
@@ -473,12 +484,13 @@ func (r *solveRun) printResult(s outcome) error {
 		return err
 	}
 	// The header and the grids came as the solver found them (streamGrids).
-	if res.Verdict == solver.Timeout && res.Count == 0 {
+	// --no-presolve asked for no line solving: then there is none to show.
+	if res.Verdict == solver.Timeout && res.Count == 0 && !c.Bool("no-presolve") {
 		if rows, known := report.Known(c.Context, p, partialBudget); rows != nil {
 			fmt.Fprintf(w, "known cells after line solving, %d of %d (? = undecided):\n%s\n", known, p.Width()*p.Height(), strings.Join(rows, "\n"))
 		}
 	}
-	line := verdictLine(res)
+	line := verdictLine(p, res)
 	if res.Verdict == solver.Multiple && stoppedShort(res, printMax) {
 		line = strings.TrimSuffix(line, ")") + "; " + stopReason(res) + ")"
 	}
@@ -518,22 +530,39 @@ func stopReason(res *solver.Result) string {
 	return "timeout"
 }
 
-// gradeText is a grade as check --grade and info print it.
-func gradeText(g design.Grade) string {
-	s := fmt.Sprintf("(grade %d: %s; %d passes, %d line solves", g.Level, g.Name, g.Passes, g.Lines)
+// gradeText is a grade as check --grade and info print it. A puzzle with
+// no solution gets only its name: the work of line logic until its
+// contradiction says nothing about the puzzle.
+func gradeText(g design.Grade, v solver.Verdict) string {
+	if v == solver.None {
+		return fmt.Sprintf("(grade %d: %s)", g.Level, g.Name)
+	}
+	s := fmt.Sprintf("(grade %d: %s; %s, %s", g.Level, g.Name, plural(g.Passes, "pass", "passes"), plural(g.Lines, "line solve", "line solves"))
 	if !g.LineSolvable {
-		s += fmt.Sprintf(", %d probes, %d cells open after them", g.Probes, g.Open)
+		s += fmt.Sprintf(", %s, %s open after them", plural(g.Probes, "probe", "probes"), plural(g.Open, "cell", "cells"))
 	}
 	if g.Level == design.LevelGuessing {
-		s += fmt.Sprintf(", %d guesses", g.Guesses)
+		s += ", " + plural(g.Guesses, "guess", "guesses")
 	}
 	return s + ")"
 }
 
-// verdictLine is the verdict line printed after the solutions.
-func verdictLine(res *solver.Result) string {
+// plural is n with the noun for one or for several.
+func plural(n int, one, several string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, several)
+}
+
+// verdictLine is the verdict line printed after the solutions of p.
+func verdictLine(p *puzzle.Puzzle, res *solver.Result) string {
 	s := string(res.Verdict)
 	switch res.Verdict {
+	case solver.None:
+		if why := p.Contradiction(); why != nil {
+			s += " (" + why.Error() + ")"
+		}
 	case solver.Unique:
 		switch {
 		case res.LineSolved:
@@ -561,5 +590,5 @@ func showGrid(c *cli.Context, p *puzzle.Puzzle, g puzzle.Grid) error {
 		return err
 	}
 	when, _ := colorWhen(c)
-	return picture.Text(c.App.Writer, p, g, ansiOn(when, c.App.Writer))
+	return picture.Text(c.App.Writer, p, g, ansiColors(when, c.App.Writer))
 }

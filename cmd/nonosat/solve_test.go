@@ -216,7 +216,7 @@ func TestVerdictLine(t *testing.T) {
 		{solver.Result{Verdict: solver.Unique}, "unique"},
 	}
 	for _, tt := range tests {
-		if got := verdictLine(&tt.res); got != tt.want {
+		if got := verdictLine(&puzzle.Puzzle{}, &tt.res); got != tt.want {
 			t.Errorf("verdictLine(%+v) = %q, want %q", tt.res, got, tt.want)
 		}
 	}
@@ -229,24 +229,23 @@ func TestVerdictLine(t *testing.T) {
 // 20,000 of the 10! permutation matrices (rows and columns all "1"),
 // which takes far longer than the zero delay set here.
 func TestStillSolving(t *testing.T) {
-	after, every := stillAfter, stillEvery
-	t.Cleanup(func() { stillAfter, stillEvery = after, every })
-	stillAfter, stillEvery = 0, 10*time.Millisecond
+	after, every, plain := stillAfter, stillEvery, plainEvery
+	t.Cleanup(func() { stillAfter, stillEvery, plainEvery = after, every, plain })
+	stillAfter, stillEvery, plainEvery = 0, 10*time.Millisecond, 10*time.Millisecond
 	ones := strings.Repeat("1\n", 10)
 	file := textFile(t, ones+"\n"+ones)
 
+	// Standard error is no terminal here (see TestStillSolvingTerminal):
+	// each update is a plain line, nothing is redrawn or cleared.
 	r := run(t, "--format", "text", "count", "--max", "20000", "--progress", file)
 	if r.code != exitOK || r.stdout != "at least 20000\n" {
 		t.Fatalf("count --progress: exit %d, stdout %q", r.code, r.stdout)
 	}
-	if !strings.Contains(r.stderr, "\rp.txt (10x10): still solving, ") {
-		t.Errorf("count --progress: stderr %q lacks the still-solving line", r.stderr)
+	if !strings.HasPrefix(r.stderr, "p.txt (10x10): still solving, ") || strings.ContainsAny(r.stderr, "\r\x1b") {
+		t.Errorf("count --progress: stderr %q lacks the still-solving line, or redraws it", r.stderr)
 	}
-	if !regexp.MustCompile(`still solving, \d+s, \d+ solutions so far\x1b\[K`).MatchString(r.stderr) {
+	if !regexp.MustCompile(`(?m)^p.txt \(10x10\): still solving, \d+s, \d+ solutions so far$`).MatchString(r.stderr) {
 		t.Errorf("count --progress: stderr %.200q never says how many solutions so far", r.stderr)
-	}
-	if !strings.HasSuffix(r.stderr, "\r\x1b[K") {
-		t.Errorf("count --progress: stderr %q does not end by clearing its line", r.stderr)
 	}
 
 	r = run(t, "--format", "text", "count", "--max", "20000", "--no-progress", file)
@@ -409,5 +408,45 @@ func TestSolveHeaderOnlyWithResult(t *testing.T) {
 	r := run(t, "--format", "text", "solve", "--plain", "--no-search", "--max-memory", "1M", small, big)
 	if r.code != exitError || !strings.HasPrefix(r.stdout, "== "+small) || strings.Contains(r.stdout, "big.txt") || !strings.Contains(r.stderr, "big.txt") {
 		t.Errorf("solve small big --max-memory 1M: %v", r)
+	}
+}
+
+// TestCountInterrupted: Ctrl-C during count keeps what was counted:
+// "at least N (interrupted)", exit 130. The puzzle (a 1 in every line
+// of 10×10) has 10! solutions, far more than a quarter of a second
+// counts.
+func TestCountInterrupted(t *testing.T) {
+	ones := strings.Repeat("1\n", 10)
+	file := textFile(t, ones+"\n"+ones)
+	ctx, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
+	defer cancel()
+	r := runContext(t, ctx, "--format", "text", "count", "--max", "0", file)
+	m := regexp.MustCompile(`^at least (\d+) \(interrupted\)\n$`).FindStringSubmatch(r.stdout)
+	if r.code != exitInterrupted || m == nil || m[1] == "0" {
+		t.Errorf("count interrupted: %v; want \"at least N (interrupted)\" with N > 0, exit %d", r, exitInterrupted)
+	}
+}
+
+// TestSolveColors: solve --color always draws in 24-bit colour only when
+// COLORTERM says the terminal has it, else in xterm's 256 colours, and
+// either way each cell keeps its character: the grid copied from the
+// terminal (without the escapes) is the plain one.
+func TestSolveColors(t *testing.T) {
+	plain := run(t, "solve", "--color", "never", "testdata/heart.non")
+	escape := regexp.MustCompile("\x1b\\[[0-9;]*m")
+	for _, tt := range []struct{ colorterm, want, not string }{
+		{"", "\x1b[48;5;", ";2;"},
+		{"xterm-256color", "\x1b[48;5;", ";2;"},
+		{"truecolor", "\x1b[48;2;", ";5;"},
+		{"24bit", "\x1b[48;2;", ";5;"},
+	} {
+		t.Setenv("COLORTERM", tt.colorterm)
+		r := run(t, "solve", "--color", "always", "testdata/heart.non")
+		if r.code != exitOK || !strings.Contains(r.stdout, tt.want) || strings.Contains(r.stdout, tt.not) {
+			t.Errorf("COLORTERM=%s solve --color always: %q; want %q escapes", tt.colorterm, r.stdout, tt.want)
+		}
+		if got := escape.ReplaceAllString(r.stdout, ""); got != plain.stdout {
+			t.Errorf("COLORTERM=%s solve --color always, without its escapes:\n%s\nwant\n%s", tt.colorterm, got, plain.stdout)
+		}
 	}
 }

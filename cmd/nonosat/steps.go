@@ -15,10 +15,12 @@ func stepsCmd() *cli.Command {
 		ArgsUsage: "FILE",
 		Description: "Solves the puzzle the way a person would, one step at a time from the empty\n" +
 			"grid (see hint): each step the cells it fixes, its line and its reason. The last\n" +
-			"line counts the steps of each kind. --json prints one object per step.",
+			"line counts the steps of each kind. --json prints one object per step. On a puzzle\n" +
+			"with several solutions it warns, follows the goal (or one solution), says at a\n" +
+			"guess where the solutions part, and exits 3, as check does.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per step (JSON Lines): cells, line, reason"},
-			&cli.IntFlag{Name: "puzzle", Value: 1, Usage: "use puzzle `N` of a file that holds several"},
+			indexFlag(),
 			runTimeoutFlag(),
 			formatFlag(),
 		},
@@ -27,7 +29,7 @@ func stepsCmd() *cli.Command {
 }
 
 func steps(c *cli.Context, args []string) error {
-	p, err := onePuzzle(c, args[0], c.Int("puzzle"), "--puzzle")
+	p, err := onePuzzle(c, args[0], c.Int("index"), "--index")
 	if err != nil {
 		return err
 	}
@@ -36,6 +38,10 @@ func steps(c *cli.Context, args []string) error {
 		return err
 	}
 	defer cancel()
+	several, err := warnNotUnique(c, ctx, args[0], p, "the steps follow")
+	if err != nil {
+		return err
+	}
 	ss, err := design.Steps(ctx, p)
 	if err := designStopped(c, ctx, err, args[0]); err != nil {
 		return err
@@ -60,7 +66,10 @@ func steps(c *cli.Context, args []string) error {
 		}
 	}
 	if !c.Bool("json") {
-		fmt.Fprintf(w, "%d steps: %d line, %d lookahead, %d guess\n", len(ss), count[design.KindLine], count[design.KindLookahead], count[design.KindGuess])
+		fmt.Fprintf(w, "%s: %d line, %d lookahead, %d guess\n", plural(len(ss), "step", "steps"), count[design.KindLine], count[design.KindLookahead], count[design.KindGuess])
+	}
+	if several {
+		return cli.Exit("", exitMultiple)
 	}
 	return nil
 }

@@ -12,10 +12,13 @@ import (
 )
 
 // When a solve has taken stillAfter, stillSolving says so, and again
-// every stillEvery.
+// every stillEvery; where standard error is no terminal (a log file),
+// every plainEvery, each time on a line of its own, as is batch's
+// progress.
 var (
 	stillAfter = 2 * time.Second
 	stillEvery = time.Second
+	plainEvery = 10 * time.Second
 )
 
 // progressLine is the line stillSolving redraws in place on standard
@@ -24,6 +27,7 @@ type progressLine struct {
 	w             io.Writer
 	mu            sync.Mutex
 	drawn         bool
+	plain         bool         // w is no terminal: one line per update, nothing redrawn
 	found         atomic.Int64 // solutions found so far (see counting), or other things done
 	stop, stopped chan struct{}
 }
@@ -48,8 +52,12 @@ func stillSolving(w io.Writer, what string) *progressLine {
 // stillWorking is stillSolving for other work: doing what the line
 // says, and done(found) after the time, for what has been done so far.
 func stillWorking(w io.Writer, what, doing string, done func(found int64) string) *progressLine {
-	pl := &progressLine{w: w, stop: make(chan struct{}), stopped: make(chan struct{})}
+	pl := &progressLine{w: w, plain: !isTerminal(w), stop: make(chan struct{}), stopped: make(chan struct{})}
 	start := time.Now()
+	every := stillEvery
+	if pl.plain {
+		every = plainEvery
+	}
 	go func() {
 		defer close(pl.stopped)
 		t := time.NewTimer(stillAfter)
@@ -62,10 +70,14 @@ func stillWorking(w io.Writer, what, doing string, done func(found int64) string
 			case <-t.C:
 				so := done(pl.found.Load())
 				pl.mu.Lock()
-				fmt.Fprintf(w, "\r%s: %s, %s%s\x1b[K", what, doing, time.Since(start).Round(time.Second), so)
-				pl.drawn = true
+				if pl.plain {
+					fmt.Fprintf(w, "%s: %s, %s%s\n", what, doing, time.Since(start).Round(time.Second), so)
+				} else {
+					fmt.Fprintf(w, "\r%s: %s, %s%s\x1b[K", what, doing, time.Since(start).Round(time.Second), so)
+					pl.drawn = true
+				}
 				pl.mu.Unlock()
-				t.Reset(stillEvery)
+				t.Reset(every)
 			}
 		}
 	}()

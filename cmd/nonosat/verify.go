@@ -18,7 +18,8 @@ func verifyCmd() *cli.Command {
 		Description: "GRID is a text file with one line per row and one character per cell: the\n" +
 			"puzzle's palette characters; failing those, '#', 'X' or '1' for colour 1 and\n" +
 			"'.', '0' or ' ' for the background (so black-and-white grids as nonosat prints\n" +
-			"them). \"-\" reads GRID from standard input. Prints \"ok\" if every row and\n" +
+			"them). What solve prints for one solution reads back, in its frame of clues or\n" +
+			"--plain. \"-\" reads GRID from standard input. Prints \"ok\" if every row and\n" +
 			"column matches its clue; otherwise says which line does not and exits with\n" +
 			"status 1.",
 		Flags: []cli.Flag{
@@ -53,6 +54,9 @@ func verify(c *cli.Context, args []string) error {
 		var pe *puzzle.ParseError
 		if errors.As(err, &pe) {
 			pe.File = name
+			if name == "-" {
+				pe.File = puzzle.StdinName
+			}
 		}
 		return cli.Exit(err, exitError)
 	}

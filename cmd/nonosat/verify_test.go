@@ -50,6 +50,39 @@ func TestVerify(t *testing.T) {
 			t.Errorf("solve --plain heart.non | verify heart.non -: %v", r)
 		}
 	})
+	// What solve prints without --plain reads back too: the framed grid
+	// with the clues around it, in colour or not, black and white or not.
+	for _, args := range [][]string{
+		{"testdata/heart.non"},
+		{"--color", "always", "testdata/heart.non"},
+		{"../../examples/flower.xml"},
+		{"--color", "always", "../../examples/flower.xml"},
+	} {
+		s := run(t, append([]string{"solve"}, args...)...)
+		puz := args[len(args)-1]
+		if r := runIn(t, strings.NewReader(s.stdout), "verify", puz, "-"); s.code != exitOK || r.code != exitOK || r.stdout != "ok\n" {
+			t.Errorf("solve %v | verify %s -: %v", args, puz, r)
+		}
+		// A grid changed in the frame is no solution: the last cell of
+		// the first row, background in both, made colour 1.
+		lines := strings.Split(s.stdout, "\n")
+		for i, l := range lines {
+			if strings.Contains(l, "|") {
+				j := strings.LastIndex(l, ".")
+				lines[i] = l[:j] + "#" + l[j+1:]
+				break
+			}
+		}
+		bad := strings.Join(lines, "\n")
+		if r := runIn(t, strings.NewReader(bad), "verify", puz, "-"); r.code != exitError {
+			t.Errorf("solve %v, a cell changed, | verify %s -: %v; want exit 1", args, puz, r)
+		}
+	}
+	// Two solutions: say so, rather than read the first.
+	s := run(t, "solve", "--max", "2", "--format", "text", textFile(t, diagonals))
+	if r := runIn(t, strings.NewReader(s.stdout), "verify", "--format", "text", textFile(t, diagonals), "-"); r.code != exitError || !strings.Contains(r.stderr, "several solutions") {
+		t.Errorf("solve --max 2 | verify: %v; want an error saying the file holds several", r)
+	}
 }
 
 func TestVerifyColor(t *testing.T) {

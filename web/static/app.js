@@ -18,6 +18,7 @@ const st = {
   palette: [WHITE, BLACK],
   grid: blankGrid(15, 15),
   version: 0, // bumped by every design edit
+  verdict: "", // of the picture as it is, once /api/analyze has said
   play: { rows: [], cols: [], solution: null, cells: [], version: -1 },
   brush: { design: 1, play: 1 },
   marks: {},
@@ -98,11 +99,13 @@ const verdictText = {
 async function analyze() {
   if (st.mode !== "design") return;
   const version = st.version;
+  st.verdict = "";
   setVerdict("pending", "Checking…");
   try {
     const a = await callJSON("analyze", toXML(st.title, st.palette, st.grid), { detail: 1 }, "analyze");
     if (version !== st.version) return;
     const [kind, text] = (verdictText[a.verdict] || (() => [a.verdict, a.verdict]))(a);
+    st.verdict = a.verdict;
     setVerdict(kind, `${text}. ${a.width}×${a.height}, ${a.stats.ms} ms`);
     st.marks = { open: keys(a.open), differ: keys(a.differ) };
     render();
@@ -396,7 +399,8 @@ async function fix() {
     const r = await callJSON("fix", toXML(st.title, st.palette, st.grid), { best: 3 }, "fix");
     if (version !== st.version) return;
     if (!r.edits.length) {
-      setVerdict("fix", "No edit of one or two cells found");
+      // A unique picture gets only edits that leave line logic less to do.
+      setVerdict("fix", st.verdict === "unique" ? "Already unique: no edit of one or two cells makes it easier" : "No edit of one or two cells found");
       return;
     }
     const best = r.edits[0];
