@@ -168,6 +168,12 @@ func (p *page) waitFor(cond string) {
 func (p *page) settle() {
 	p.t.Helper()
 	p.waitFor(`!["pending"].includes(document.getElementById("verdict").dataset.verdict)`)
+	p.frames()
+}
+
+// frames waits for two animation frames: the board drawn.
+func (p *page) frames() {
+	p.t.Helper()
 	p.js(`await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); return "";`)
 }
 

@@ -196,10 +196,12 @@ export class Board {
 
   // fitCell is the cell size in pixels at which the whole board fits in
   // the wrap, within [min, max].
-  fitCell(min = 14, max = 44) {
+  fitCell(min = 14, max = 64) {
     const aw = this.wrap.clientWidth - 4;
     const ah = this.wrap.clientHeight - 4;
-    const n = Math.floor(Math.min(aw / (this.w + this.slots[0]), ah > 80 ? ah / (this.h + this.slots[1]) : Infinity));
+    // A clue slot is 0.8 of a cell wide in the row gutter, 0.72 high in
+    // the column gutter (style.css).
+    const n = Math.floor(Math.min(aw / (this.w + 0.8 * this.slots[0]), ah > 80 ? ah / (this.h + 0.72 * this.slots[1]) : Infinity));
     return Math.max(min, Math.min(max, n));
   }
 
