@@ -112,10 +112,9 @@ function render() {
   if (document.activeElement !== $("author-input")) $("author-input").value = st.author;
   renderPalette();
   const v = view();
-  board.build({ ...v, palette: displayPalette() });
+  board.build({ ...v, palette: displayPalette() }, st.zoom);
   board.setMarks(visibleMarks());
   board.setLines(st.lines);
-  fitZoom();
   const [r, c] = st.cursor;
   if (r >= 0 && r < v.rows.length && c < v.cols.length) board.setCursor(r, c);
   else st.cursor = [-1, -1];

@@ -54,7 +54,8 @@ export class Board {
   //   v.rows, v.cols: clues as [length, colour] pairs
   //   v.palette: swatches ({name, rgb}); v.cells[r][c]: a palette index,
   //     UNKNOWN or EMPTY
-  build(v) {
+  // with cells zoom pixels wide, or (zoom 0) as large as fit in the wrap.
+  build(v, zoom = 0) {
     this.h = v.rows.length;
     this.w = v.cols.length;
     this.palette = v.palette;
@@ -66,6 +67,12 @@ export class Board {
     this.marks = {};
     this.lines = new Set();
     this.cursor = -1;
+    // The old board goes first: measuring the wrap then takes no layout
+    // of its cells, and the new one is laid out once, at its size.
+    this.el.replaceChildren();
+    this.el.style.setProperty("--w", String(this.w));
+    this.sizeGutters();
+    this.setCellSize(zoom || this.fitCell());
 
     const corner = div("corner");
     const cols = div("cols");
