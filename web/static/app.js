@@ -298,11 +298,19 @@ function changed() {
 function save() {
   try {
     localStorage.setItem(SAVE, JSON.stringify(snapshot()));
-    if (st.play.rows.length) {
-      localStorage.setItem(PROGRESS + playKey(), JSON.stringify({ cells: packGrid(st.play.cells), elapsed: elapsed(), solved: st.play.solved }));
-    }
   } catch {
     // storage full or refused: the board lives on in this tab
+  }
+  saveProgress();
+}
+
+// saveProgress keeps the player's cells and time under their puzzle's key.
+function saveProgress() {
+  if (!st.play.rows.length) return;
+  try {
+    localStorage.setItem(PROGRESS + playKey(), JSON.stringify({ cells: packGrid(st.play.cells), elapsed: elapsed(), solved: st.play.solved }));
+  } catch {
+    // as above
   }
 }
 
@@ -757,6 +765,8 @@ function onBoardKey(e) {
 // the player's saved cells for it, if any. Everything of the previous
 // puzzle goes: marks, hints, suggestions, the cursor.
 function setPuzzle({ title, author, name, palette, grid, placeholder, rows, cols, solution }) {
+  pauseTimer();
+  saveProgress(); // the player's time on the puzzle that goes
   Object.assign(st, { title, author: author || "", name: name || "", palette, grid, placeholder: placeholder || null });
   st.brush = { design: Math.min(1, palette.length - 1), play: 1 };
   st.version++;
