@@ -205,7 +205,10 @@ export class Board {
   // the wrap, within [min, max].
   fitCell(min = 14, max = 64) {
     const aw = this.wrap.clientWidth - 4;
-    const ah = this.wrap.clientHeight - 4;
+    // On a phone the area grows with the board up to its max-height;
+    // elsewhere it has a height of its own.
+    const mh = parseFloat(getComputedStyle(this.wrap).maxHeight);
+    const ah = (Number.isFinite(mh) ? mh : this.wrap.clientHeight) - 4;
     // A clue slot is 0.8 of a cell wide in the row gutter, 0.72 high in
     // the column gutter (style.css).
     const n = Math.floor(Math.min(aw / (this.w + 0.8 * this.slots[0]), ah > 80 ? ah / (this.h + 0.72 * this.slots[1]) : Infinity));
