@@ -518,8 +518,8 @@ function beginEdit(label) {
 
 // endEdit follows a change of cells: save, and the verdict.
 function endEdit() {
-  $("undo").disabled = false;
-  $("redo").disabled = true;
+  $("undo").disabled = st.undo.length === 0;
+  $("redo").disabled = st.redo.length === 0;
   save();
   if (st.mode === "design") {
     st.version++;
@@ -565,10 +565,11 @@ function onPointerDown(e) {
     return;
   }
   const value = strokeValue(r, c, e.button);
+  const redo = st.redo; // back if the stroke changes nothing
   beginEdit(st.mode === "design" ? "paint" : "play");
   board.freeze();
   const shape = st.mode === "design" ? st.shape : "free";
-  st.stroke = { value, shape, r0: r, c0: c, last: [r, c], before: new Map(), id: e.pointerId };
+  st.stroke = { value, shape, r0: r, c0: c, last: [r, c], before: new Map(), id: e.pointerId, redo };
   strokeTo(r, c);
   moveCursor(r, c, false);
 }
@@ -646,8 +647,9 @@ function onPointerUp(e) {
     const [y, x] = key.split(",").map(Number);
     return cellValue(y, x) === v;
   })) {
-    // Nothing changed: no undo entry.
+    // Nothing changed: no undo entry, and redo as it was.
     st.undo.pop();
+    st.redo = s.redo;
   }
   endEdit();
 }
@@ -662,6 +664,7 @@ function cancelStroke() {
   }
   board.unfreeze();
   st.undo.pop();
+  st.redo = s.redo;
 }
 
 function dist(a, b) {
