@@ -7,7 +7,7 @@ FUZZTIME ?= 60s
 GOBIN := $(shell $(GO) env GOPATH)/bin
 export PATH := $(GOBIN):$(PATH)
 
-.PHONY: web build test race corpus corpus-full fmt vet staticcheck staticcheck-install bench bench-corpus bench-results fuzz install clean
+.PHONY: web screenshots build test race corpus corpus-full fmt vet staticcheck staticcheck-install bench bench-corpus bench-results fuzz install clean
 
 # The release build is static (no cgo: net and os/user would otherwise
 # link the C library, and every start would pay for its dynamic loader)
@@ -34,6 +34,11 @@ web:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(WEB_DIST)/nonosat.wasm ./wasm
 	printf '{"engine":"wasm"}\n' > $(WEB_DIST)/engine.json
 	@ls -l $(WEB_DIST)/nonosat.wasm
+
+# Screenshots of the workbench for the README (docs/workbench-*.png): the
+# static site in headless Chromium at 390x844 and 1280x800.
+screenshots:
+	NONOSAT_SHOTS=$(CURDIR)/docs $(GO) test -count=1 -run '^TestScreenshots$$' ./wasm
 
 race:
 	$(GO) test -race ./...

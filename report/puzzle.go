@@ -11,6 +11,7 @@ import (
 type Puzzle struct {
 	Title   string     `json:"title"`
 	ID      string     `json:"id,omitempty"`
+	Author  string     `json:"author,omitempty"`
 	Width   int        `json:"width"`
 	Height  int        `json:"height"`
 	Palette []Swatch   `json:"palette"` // [0] is the background
@@ -21,7 +22,7 @@ type Puzzle struct {
 
 // NewPuzzle describes p as [Puzzle].
 func NewPuzzle(p *puzzle.Puzzle) Puzzle {
-	j := Puzzle{Title: p.Title, ID: p.ID, Width: p.Width(), Height: p.Height()}
+	j := Puzzle{Title: p.Title, ID: p.ID, Author: p.Author, Width: p.Width(), Height: p.Height()}
 	j.Palette = PaletteOf(p)
 	clues := func(cs []puzzle.Clue) [][][2]int {
 		out := make([][][2]int, len(cs))

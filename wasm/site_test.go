@@ -5,6 +5,9 @@ package main
 import (
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/nonosat/nonosat/internal/browsertest"
@@ -29,8 +32,8 @@ func openSite(t testing.TB, hash string, w, h int64) *page {
 	if err != nil {
 		t.Skip(err)
 	}
-	dir := t.TempDir()
-	if err := browsertest.BuildSite("..", dir); err != nil {
+	dir, err := site()
+	if err != nil {
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer(http.FileServer(http.Dir(dir)))
@@ -44,6 +47,52 @@ func openSite(t testing.TB, hash string, w, h int64) *page {
 		t.Fatal(err)
 	}
 	return &page{t: t, Page: bp}
+}
+
+// The site is built once for all the tests of a run, in siteDir
+// (removed by TestMain).
+var (
+	siteOnce sync.Once
+	siteDir  string
+	siteErr  error
+)
+
+// site builds the static site. With NONOSAT_SITE_STATIC=DIR, DIR's files
+// replace the page's: a browser test run against an older page (git
+// show main:web/static/app.js > DIR/app.js, ...) shows that it fails
+// there.
+func site() (string, error) {
+	siteOnce.Do(func() {
+		siteDir, siteErr = os.MkdirTemp("", "nonosat-site-")
+		if siteErr != nil {
+			return
+		}
+		if siteErr = browsertest.BuildSite("..", siteDir); siteErr != nil {
+			return
+		}
+		if old := os.Getenv("NONOSAT_SITE_STATIC"); old != "" {
+			files, _ := filepath.Glob(filepath.Join(old, "*"))
+			for _, f := range files {
+				b, err := os.ReadFile(f)
+				if err != nil {
+					siteErr = err
+					return
+				}
+				if siteErr = os.WriteFile(filepath.Join(siteDir, filepath.Base(f)), b, 0o644); siteErr != nil {
+					return
+				}
+			}
+		}
+	})
+	return siteDir, siteErr
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if siteDir != "" {
+		os.RemoveAll(siteDir)
+	}
+	os.Exit(code)
 }
 
 // eval runs the body of an async function returning a string.

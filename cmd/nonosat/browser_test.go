@@ -184,15 +184,16 @@ func TestBrowser(t *testing.T) {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
 	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
 	for _, win := range []struct {
 		name string
 		w, h int64
 	}{{"phone", 390, 844}, {"wide", 1280, 900}} {
 		t.Run(win.name, func(t *testing.T) {
+			// A profile of its own: the page restores the board it
+			// saved in the last one.
+			actx, cancel := chromedp.NewExecAllocator(context.Background(), append(opts, chromedp.UserDataDir(t.TempDir()))...)
+			defer cancel()
 			ctx, cancel := chromedp.NewContext(actx)
 			defer cancel()
 			ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
@@ -324,7 +325,7 @@ func workbench(b *browserRun) {
 	for _, f := range fixed {
 		made[f[0]][f[1]] = 1 - made[f[0]][f[1]]
 	}
-	if res, err := solver.Solve(context.Background(), puzzle.FromGrid(made, nil), solver.Options{IgnoreGoal: true}); err != nil || !strings.Contains(text, "makes it "+string(res.Verdict)) {
+	if res, err := solver.Solve(context.Background(), puzzle.FromGrid(made, nil), solver.Options{IgnoreGoal: true}); err != nil || !strings.Contains(text, "Then it is "+string(res.Verdict)) {
 		t.Errorf("fix says %q; the edited picture is %s (%v)", text, res.Verdict, err)
 	}
 	b.shot("fix")
@@ -370,7 +371,7 @@ func workbench(b *browserRun) {
 	if kind != "hint" || len(hinted) == 0 {
 		t.Fatalf("hint: verdict %s %q, %d cells ringed", kind, text, len(hinted))
 	}
-	if n := b.eval(`String(document.querySelectorAll(".clue.hl").length)`); n == "0" {
+	if n := b.eval(`String(document.querySelectorAll(".rline.hl, .cline.hl").length)`); n == "0" {
 		t.Errorf("hint %q: no clue highlighted", text)
 	}
 	for _, h := range hinted {
@@ -426,9 +427,10 @@ func workbench(b *browserRun) {
 	}
 	b.shot("drag")
 
-	// Add a colour (the colour input's default, #cc0000) and paint (0,0)
-	// with it: the cell takes the colour, the verdict follows.
-	b.click("#add-color")
+	// Add a colour (#cc0000, "red") and paint (0,0) with it: the cell
+	// takes the colour, the verdict follows.
+	b.do(chromedp.SetValue(chromedp.CSS("#color-rgb"), "#cc0000"), chromedp.SetValue(chromedp.CSS("#color-name"), "red"))
+	b.click("#color-add")
 	b.verdict()
 	b.clickCell(0, 0)
 	kind, _ = b.verdict()

@@ -27,7 +27,14 @@ export const ready = (async () => {
 
 const pending = new Map(); // kind → AbortController
 
-export class APIError extends Error {}
+// APIError is a call's failure: the engine's message, and the HTTP status
+// the server would answer (503: no answer within the time limit).
+export class APIError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
 
 // call runs API call path on body with params and returns a Response
 // (JSON, or the file with its Content-Disposition name). kind, if given,
@@ -42,13 +49,17 @@ export async function call(path, body, params = {}, kind = "") {
   }
   try {
     const ns = await ready;
-    const r = await ns.engine.call(path, body, params, { signal: ctl?.signal });
+    // timeoutMs bounds the call: the engine's ?timeout=, and the worker
+    // is stopped if it cannot answer by then.
+    const { timeoutMs, ...q } = params;
+    if (timeoutMs > 0) q.timeout = `${Math.round(timeoutMs)}ms`;
+    const r = await ns.engine.call(path, body, q, { signal: ctl?.signal, timeoutMs });
     if (r.json !== undefined) return new Response(r.json, { headers: { "Content-Type": "application/json" } });
     return new Response(r.body, {
       headers: { "Content-Type": r.contentType, "Content-Disposition": `attachment; filename="${r.download}"` },
     });
   } catch (err) {
-    if (err instanceof NonosatError) throw new APIError(err.message);
+    if (err instanceof NonosatError) throw new APIError(err.message, err.status);
     throw err;
   } finally {
     if (kind && pending.get(kind) === ctl) pending.delete(kind);
@@ -59,18 +70,31 @@ export async function callJSON(path, body, params = {}, kind = "") {
   return (await call(path, body, params, kind)).json();
 }
 
+// cancelAll stops every call under way: the page's Stop button.
+export async function cancelAll() {
+  for (const ctl of pending.values()) ctl.abort();
+  pending.clear();
+  (await ready).cancel();
+}
+
+// busy says whether a call is under way.
+export function busy() {
+  return pending.size > 0;
+}
+
 export function isAbort(err) {
   return err && err.name === "AbortError";
 }
 
-// download saves the response as a file, named as the engine says.
-export async function download(res) {
+// download saves the response as a file, named as the engine says (and
+// then by rename, if given).
+export async function download(res, rename = (n) => n) {
   const cd = res.headers.get("Content-Disposition") || "";
   const m = /filename="([^"]+)"/.exec(cd);
   const blob = await res.blob();
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
-  a.download = m ? m[1] : "puzzle";
+  a.download = rename(m ? m[1] : "puzzle");
   document.body.append(a);
   a.click();
   a.remove();

@@ -2,10 +2,10 @@
 // files, so that after the first visit the page works offline. Each
 // request goes to the network first (so a new version shows at once) and
 // falls back to the copy when the network fails.
-const CACHE = "nonosat-v1";
+const CACHE = "nonosat-v2";
 const FILES = [
   "./", "index.html", "app.js", "api.js", "nonosat.js", "worker.js", "wasm_exec.js", "nonosat.wasm",
-  "board.js", "puzzle.js", "style.css", "favicon.svg", "engine.json", "examples/house.non", "examples/flower.xml",
+  "board.js", "puzzle.js", "tools.js", "words.js", "style.css", "favicon.svg", "engine.json", "examples/house.non", "examples/flower.xml",
 ];
 
 self.addEventListener("install", (e) => {
