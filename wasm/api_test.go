@@ -146,6 +146,19 @@ func TestBrowserAPI(t *testing.T) {
 		}
 	})
 
+	t.Run("bytes", func(t *testing.T) {
+		// A file's content as the page reads it: an ArrayBuffer or a
+		// Uint8Array, as well as text.
+		out, err := p.eval(`const text = "1:1-1:1";
+			const u8 = new TextEncoder().encode(text);
+			const v = [];
+			for (const body of [text, u8, u8.buffer]) v.push((await window.nonosat.check(body)).verdict);
+			return v.join(" ");`)
+		if err != nil || out != "multiple multiple multiple" {
+			t.Errorf("check of text, Uint8Array and ArrayBuffer = %q, %v; want multiple each time", out, err)
+		}
+	})
+
 	t.Run("too large", func(t *testing.T) {
 		big := randpuzzle.Picture(9, 201, 201, 1, 0.5)
 		out, err := p.eval(`try { await window.nonosat.check(` + jsString(xmlText(t, big)) + `); return "answered"; }

@@ -49,13 +49,19 @@ func promise(f func() js.Value) js.Value {
 	return js.Global().Get("Promise").New(handler)
 }
 
-// bytesOf reads a string or a Uint8Array.
+// bytesOf reads a string, an ArrayBuffer or a Uint8Array (anything else
+// as its string).
 func bytesOf(v js.Value) []byte {
 	if v.Type() == js.TypeString {
 		return []byte(v.String())
 	}
 	if v.IsUndefined() || v.IsNull() {
 		return nil
+	}
+	if v.InstanceOf(js.Global().Get("ArrayBuffer")) {
+		v = js.Global().Get("Uint8Array").New(v)
+	} else if !v.InstanceOf(js.Global().Get("Uint8Array")) {
+		return []byte(js.Global().Get("String").Invoke(v).String()) // a Blob cannot be read here: the API reads it first
 	}
 	b := make([]byte, v.Get("length").Int())
 	js.CopyBytesToGo(b, v)
