@@ -165,8 +165,8 @@ func TestWorkbenchBadInput(t *testing.T) {
 		}
 		return ae.Msg
 	}
-	// A link to the string the paste box used as its example (invalid).
-	bad := "3:2,1-1,2:3"
+	// A link to a puzzle string that does not read: a letter in a clue.
+	bad := "3:2,x-1,2:3"
 	p := openSite(t, "#p="+bad, 1280, 800)
 	defer p.consoleErrors()
 	kind, text := p.verdict()
@@ -174,10 +174,16 @@ func TestWorkbenchBadInput(t *testing.T) {
 		t.Errorf("#p=%s: message %q, verdict %s %q; want the reader's %q and no verdict", bad, msg, kind, text, want)
 	}
 
-	// The example the paste box shows reads as a puzzle.
+	// The example the paste box shows reads as a puzzle; the one it
+	// showed had a clue longer than its line, a puzzle with no solution
+	// (as the CLI says).
+	old := "3:2,1-1,2:3"
+	if v, err := p.checkIn(old, `{}`); err != nil || v != "none" {
+		t.Errorf("check(%q) = %q, %v; want none", old, v, err)
+	}
 	ph := p.js(`return document.getElementById("paste").placeholder;`)
-	if strings.Contains(ph, bad) {
-		t.Errorf("the paste box still shows %s as an example: %q", bad, ph)
+	if strings.Contains(ph, old) {
+		t.Errorf("the paste box still shows %s as an example: %q", old, ph)
 	}
 	for _, ex := range examplesIn(ph) {
 		if _, err := p.checkIn(ex, `{}`); err != nil {

@@ -304,7 +304,8 @@ func TestAPIConcurrent(t *testing.T) {
 		release()
 	}
 
-	url, _ = testServer(t, serverConfig{MaxSolves: 2})
+	// Room for every request in the queue: a full queue answers 503.
+	url, _ = testServer(t, serverConfig{MaxSolves: 2, MaxQueue: 64})
 	files := map[string]string{"../../examples/house.non": "unique", "../../examples/flower.xml": "unique", "testdata/batch/set.tatham": "multiple"}
 	var wg sync.WaitGroup
 	for i := range 12 {

@@ -38,6 +38,7 @@ type serverConfig struct {
 	MaxBody   int64
 	Deadline  time.Duration
 	MaxSolves int
+	MaxQueue  int
 	MaxCells  int
 	MaxProof  int64
 	Worker    []string
@@ -47,7 +48,7 @@ type serverConfig struct {
 func newServer(c serverConfig) *server.Server {
 	return server.New(server.Config{
 		Config:  api.Config{Deadline: c.Deadline, MaxCells: c.MaxCells, MaxProof: c.MaxProof, Worker: c.Worker},
-		MaxBody: c.MaxBody, MaxSolves: c.MaxSolves, Hosts: c.Hosts,
+		MaxBody: c.MaxBody, MaxSolves: c.MaxSolves, MaxQueue: c.MaxQueue, Hosts: c.Hosts,
 	})
 }
 
