@@ -185,6 +185,7 @@ func randomColorClue(rng *rand.Rand, n, vals int, touch bool) puzzle.Clue {
 // colorFB serves every line, its buffers filled with NaN before each, so
 // that a read of a stale value outside a band shows.
 func TestColorFBReference(t *testing.T) {
+	floor := DefaultParams().BeliefFloor
 	rng := rand.New(rand.NewPCG(77, 78))
 	var fb colorFB
 	bad, nok, nlong := 0, 0, 0
@@ -238,14 +239,14 @@ func TestColorFBReference(t *testing.T) {
 				var x float64
 				switch rng.IntN(6) {
 				case 0:
-					x = beliefFloor
+					x = floor
 					if zeros && v != int(line[i]) {
 						x = 0
 					}
 				case 1:
-					x = beliefFloor
+					x = floor
 				case 2:
-					x = 1 - beliefFloor
+					x = 1 - floor
 				default:
 					x = rng.Float64()
 				}

@@ -33,10 +33,10 @@ func lineTemplates(s *linesolve.State) []*linekernel.Template {
 	return s.Kernel().Lines
 }
 
-// newCDCLOf is newCDCL over the grid of s.
+// newCDCLOf is newCDCL over the grid of s, with the default settings.
 func newCDCLOf(s *linesolve.State) *cdcl {
 	g := s.Kernel()
-	return newCDCL(&g)
+	return newCDCL(&g, DefaultParams())
 }
 
 // runsOf returns the black runs of the n low bits of v.
@@ -161,6 +161,7 @@ func TestForwardBackwardBrute(t *testing.T) {
 func TestBeliefsFindThePicture(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	agree, open := 0, 0
+	p := DefaultParams()
 	for range 40 {
 		g := randomBWGrid(rng, 20, 20, 0.6)
 		s := linesolve.NewState(puzzle.FromGrid(g, nil))
@@ -172,7 +173,7 @@ func TestBeliefsFindThePicture(t *testing.T) {
 				cells[x] = 1 << g[x/20][x%20]
 			}
 		}
-		b := beliefs(20, 20, lines, cells)
+		b := beliefs(&p, 20, 20, lines, cells)
 		for x, v := range b {
 			black := g[x/20][x%20] == 1
 			switch cells[x] {
@@ -254,6 +255,7 @@ func TestLearnerRandomHints(t *testing.T) {
 // off after many near-certain cells leaves survivors weighing under 1e-300
 // of them; line must then report false or finite shares, never NaN.
 func TestForwardBackwardUnderflow(t *testing.T) {
+	floor := DefaultParams().BeliefFloor
 	tm := linekernel.NewTemplate(puzzle.Clue{{Len: 100, Color: 1}}, 200)
 	var fb forwardBackward
 	for m := 30; m < 80; m++ {
@@ -262,7 +264,7 @@ func TestForwardBackwardUnderflow(t *testing.T) {
 		for i := range wb {
 			wb[i] = 0.5
 			if i < m {
-				wb[i] = 1 - beliefFloor
+				wb[i] = 1 - floor
 			}
 		}
 		wb[m] = 0
@@ -292,18 +294,19 @@ func BenchmarkBeliefs(b *testing.B) {
 			s.Propagate()
 			s.Probe(0)
 			g := s.Kernel()
+			params := DefaultParams()
 			b.Run("bw", func(b *testing.B) {
 				for b.Loop() {
-					beliefs(g.H, g.W, g.Lines, g.Cells)
+					beliefs(&params, g.H, g.W, g.Lines, g.Cells)
 				}
 			})
 			b.Run("colour", func(b *testing.B) {
 				for b.Loop() {
-					colorBeliefs(g.H, g.W, g.Lines, g.Cells, 2, beliefWork, nil)
+					colorBeliefs(&params, g.H, g.W, g.Lines, g.Cells, 2, params.BeliefWork, nil)
 				}
 			})
 			b.Run("sweeps", func(b *testing.B) {
-				bp := newColorBP(g.H, g.W, g.Lines, 2)
+				bp := newColorBP(&params, g.H, g.W, g.Lines, 2)
 				for b.Loop() {
 					bp.start(g.Cells)
 					work := 0
@@ -332,9 +335,10 @@ func BenchmarkColorSweeps(b *testing.B) {
 				dive[x] = 1 << p.Goal[x/g.W][x%g.W]
 			}
 		}
+		params := DefaultParams()
 		for name, cells := range map[string][]linesolve.Set{"facts": g.Cells, "dive": dive} {
 			b.Run(fmt.Sprintf("%dc-%s", colors, name), func(b *testing.B) {
-				bp := newColorBP(g.H, g.W, g.Lines, colors+1)
+				bp := newColorBP(&params, g.H, g.W, g.Lines, colors+1)
 				for b.Loop() {
 					bp.start(cells)
 					work := 0
@@ -350,11 +354,12 @@ func BenchmarkColorSweeps(b *testing.B) {
 // TestColorFBBlackAndWhite: on black-and-white lines of up to 120
 // cells, too long for the brute force, colorFB over two values gives
 // the shares of forwardBackward, the one-probability count the hints use,
-// to rounding: weights at random, some at the floor (beliefFloor) as a
+// to rounding: weights at random, some at the floor (Params.BeliefFloor) as a
 // dive's messages get, and each cell's two times a factor, from 10^-6 to
 // 1 or from 1 to 10^6, which moves no share but takes the rows' sums out
 // of the range where they are left unscaled.
 func TestColorFBBlackAndWhite(t *testing.T) {
+	floor := DefaultParams().BeliefFloor
 	rng := rand.New(rand.NewPCG(11, 12))
 	var fb forwardBackward
 	var cfb colorFB
@@ -373,9 +378,9 @@ func TestColorFBBlackAndWhite(t *testing.T) {
 		for i := range wb {
 			switch rng.IntN(4) {
 			case 0:
-				wb[i] = beliefFloor
+				wb[i] = floor
 			case 1:
-				wb[i] = 1 - beliefFloor
+				wb[i] = 1 - floor
 			default:
 				wb[i] = rng.Float64()
 			}

@@ -133,7 +133,9 @@ func TestDiveKeepsLimits(t *testing.T) {
 		if m == 1 && !gated {
 			// Black and white dives once its hints are set, and at
 			// every rephasing.
-			l.c.diveCells, l.c.diveAfter = 0, 0
+			params := DefaultParams()
+			params.BWDiveCells, params.BWDiveConflicts = 0, 0
+			l.SetParams(params)
 		}
 		for limit := 1; limit < 60; limit++ {
 			res := l.Run(Limits{Conflicts: limit}, func(puzzle.Grid) bool { return false })
@@ -225,8 +227,10 @@ func TestDiveFollowsBeliefs(t *testing.T) {
 }
 
 // TestDiveWanted: a colour puzzle always dives; a black-and-white one
-// only from bwDiveCells cells and bwDiveConflicts conflicts on.
+// only from Params.BWDiveCells cells and BWDiveConflicts conflicts on.
 func TestDiveWanted(t *testing.T) {
+	p := DefaultParams()
+	cells, conflicts := p.BWDiveCells, p.BWDiveConflicts
 	for _, tt := range []struct {
 		name            string
 		bw              bool
@@ -235,12 +239,12 @@ func TestDiveWanted(t *testing.T) {
 	}{
 		{"colour", false, 100, 0, true},
 		{"small and short", true, 100, 0, false},
-		{"one cell short", true, bwDiveCells - 1, bwDiveConflicts, false},
-		{"one conflict short", true, bwDiveCells, bwDiveConflicts - 1, false},
-		{"at both gates", true, bwDiveCells, bwDiveConflicts, true},
+		{"one cell short", true, cells - 1, conflicts, false},
+		{"one conflict short", true, cells, conflicts - 1, false},
+		{"at both gates", true, cells, conflicts, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			c := &cdcl{bw: tt.bw, n: tt.cells, conflicts: tt.conflict, diveCells: bwDiveCells, diveAfter: bwDiveConflicts}
+			c := &cdcl{bw: tt.bw, n: tt.cells, conflicts: tt.conflict, p: p}
 			if got := c.diveWanted(); got != tt.want {
 				t.Errorf("%d cells, %d conflicts: diveWanted %v, want %v", tt.cells, tt.conflict, got, tt.want)
 			}
