@@ -6,18 +6,8 @@ import (
 	"github.com/nonosat/nonosat/learner"
 )
 
-// LearntClauses, SetHandoffConflicts and SetHandoffLucky give the tests of package
-// solver_test the hand-off's insides (handoff.go).
-func LearntClauses(l *learner.Learner, e *encode.Encoding) []cnf.Clause { return learntClauses(l, e) }
-
-func SetHandoffConflicts(n int) (restore func()) {
-	old := handoffConflicts
-	handoffConflicts = n
-	return func() { handoffConflicts = old }
-}
-
-func SetHandoffLucky(on bool) (restore func()) {
-	old := handoffLucky
-	handoffLucky = on
-	return func() { handoffLucky = old }
+// LearntClauses gives the tests of package solver_test the clauses the
+// hand-off passes on (handoff.go), with the default LBD bound.
+func LearntClauses(l *learner.Learner, e *encode.Encoding) []cnf.Clause {
+	return learntClauses(l, e, DefaultParams().HandoffLBD)
 }

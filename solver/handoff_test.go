@@ -137,12 +137,13 @@ func TestHandoffVerdicts(t *testing.T) {
 	if err := solver.CheckBackend("cadical"); err != nil {
 		t.Skipf("no CaDiCaL: %v", err)
 	}
-	defer solver.SetHandoffConflicts(1)()
-	defer solver.SetHandoffLucky(true)()
+	prm := solver.DefaultParams()
+	prm.HandoffConflicts = 1
+	o := solver.Options{Backend: "cadical", Params: &prm}
 	rng := rand.New(rand.NewPCG(22, 2))
 	handed := 0
 	for i := range 80 {
-		solver.SetHandoffLucky(i%2 == 0)
+		prm.HandoffLucky = i%2 == 0
 		h, w := 7+rng.IntN(4), 7+rng.IntN(4)
 		colors := 1 + rng.IntN(3)
 		p := puzzle.FromGrid(randomGrid(rng, h, w, colors, 0.5), palette(colors))
@@ -151,7 +152,7 @@ func TestHandoffVerdicts(t *testing.T) {
 		if n := bruteCount(p); n > 1 {
 			want = solver.Multiple
 		}
-		res, err := solver.Solve(context.Background(), p, solver.Options{Backend: "cadical"})
+		res, err := solver.Solve(context.Background(), p, o)
 		if err != nil || res.Verdict != want {
 			t.Fatalf("case %d: Solve = %v, %v; brute force says %v", i, res.Verdict, err, want)
 		}
@@ -164,7 +165,7 @@ func TestHandoffVerdicts(t *testing.T) {
 			handed++
 		}
 	}
-	res, err := solver.Solve(context.Background(), randpuzzle.Dom(6), solver.Options{Backend: "cadical"})
+	res, err := solver.Solve(context.Background(), randpuzzle.Dom(6), o)
 	if err != nil || res.Verdict != solver.Unique || res.Stats.SATCalls == 0 {
 		t.Fatalf("6-Dom: Solve = %v, %d SAT calls, %v; want unique through SAT", res.Verdict, res.Stats.SATCalls, err)
 	}
