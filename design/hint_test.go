@@ -33,6 +33,7 @@ func allSolutions(p *puzzle.Puzzle) []puzzle.Grid {
 // grids made from a solution with some cells changed; the mistakes must be
 // exactly the known cells no solution has, found by brute force.
 func TestHintMistakes(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	ctx := context.Background()
 	caught := 0
@@ -83,6 +84,7 @@ func TestHintMistakes(t *testing.T) {
 // TestHintOneWrongCell: on the house, a partial grid with one cell of
 // the solution flipped names that cell and still gives a true next step.
 func TestHintOneWrongCell(t *testing.T) {
+	t.Parallel()
 	p, err := puzzle.ReadFile("../examples/house.non")
 	if err != nil {
 		t.Fatal(err)
@@ -126,6 +128,7 @@ func TestHintOneWrongCell(t *testing.T) {
 }
 
 func TestParsePartial(t *testing.T) {
+	t.Parallel()
 	p := puzzle.New([][]int{{1}, {2}}, [][]int{{2}, {1}})
 	for _, tt := range []struct{ in, want string }{
 		{"#?\n??\n", ""},
@@ -151,6 +154,7 @@ func TestParsePartial(t *testing.T) {
 // TestNextHintNoSolution: a puzzle with no solution is ErrNoSolution, not
 // a hint about the known cells.
 func TestNextHintNoSolution(t *testing.T) {
+	t.Parallel()
 	p := puzzle.New([][]int{{2}, {}}, [][]int{{2}, {}})
 	if _, err := design.NextHint(context.Background(), p, nil); !errors.Is(err, design.ErrNoSolution) {
 		t.Fatalf("NextHint on a puzzle with no solution: error %v, want ErrNoSolution", err)

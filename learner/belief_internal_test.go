@@ -73,6 +73,7 @@ func randomWeight(rng *rand.Rand) float64 {
 // every colouring of short lines: each cell's share of black in the
 // weighted placements with its own weight left out.
 func TestForwardBackwardBrute(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 7))
 	var fb forwardBackward
 	for trial := range 3000 {
@@ -159,6 +160,7 @@ func TestForwardBackwardBrute(t *testing.T) {
 // weighting its cells by its own messages instead of the crossing lines',
 // 79 %), and the facts come back as 0 and 1.
 func TestBeliefsFindThePicture(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 10))
 	agree, open := 0, 0
 	p := DefaultParams()
@@ -202,6 +204,7 @@ func TestBeliefsFindThePicture(t *testing.T) {
 // so that most decisions follow them (computed hints come only after a
 // conflict, which small puzzles seldom have).
 func TestLearnerRandomHints(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 12))
 	multi := 0
 	for i := range 2000 {
@@ -255,6 +258,7 @@ func TestLearnerRandomHints(t *testing.T) {
 // off after many near-certain cells leaves survivors weighing under 1e-300
 // of them; line must then report false or finite shares, never NaN.
 func TestForwardBackwardUnderflow(t *testing.T) {
+	t.Parallel()
 	floor := DefaultParams().BeliefFloor
 	tm := linekernel.NewTemplate(puzzle.Clue{{Len: 100, Color: 1}}, 200)
 	var fb forwardBackward
@@ -359,6 +363,7 @@ func BenchmarkColorSweeps(b *testing.B) {
 // 1 or from 1 to 10^6, which moves no share but takes the rows' sums out
 // of the range where they are left unscaled.
 func TestColorFBBlackAndWhite(t *testing.T) {
+	t.Parallel()
 	floor := DefaultParams().BeliefFloor
 	rng := rand.New(rand.NewPCG(11, 12))
 	var fb forwardBackward
@@ -408,6 +413,7 @@ func TestColorFBBlackAndWhite(t *testing.T) {
 // in the weighted placements with its own weights left out, and whether
 // any placement has a positive weight.
 func TestColorFBBrute(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 4))
 	var fb colorFB
 	for trial := range 1500 {

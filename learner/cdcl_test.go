@@ -17,6 +17,7 @@ import (
 // (nothing propagated) and from a probed one, with and without hints and
 // lucky descents.
 func TestLearnerMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(21, 22))
 	multi, many := 0, 0
 	for i := range 3000 {
@@ -81,6 +82,7 @@ func learnerSolutions(t *testing.T, i int, p *puzzle.Puzzle, probe, hints, lucky
 // probed one, with hints and lucky descents on and off and several seeds
 // of its random decisions.
 func TestColorLearnerMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(23, 24))
 	multi, many := 0, 0
 	cases := 2500
@@ -122,6 +124,7 @@ func TestColorLearnerMatchesBruteForce(t *testing.T) {
 // Learner and a depth-first search (two independent algorithms on the same
 // line solver) find the same set.
 func TestLearnerAgreesWithDepthFirst(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(31, 32))
 	big := 0
 	for i := range 90 {
@@ -213,6 +216,7 @@ func enumerate(s *linesolve.State, maxNodes int, found func(puzzle.Grid) bool) (
 // no solution reported twice; Block keeps a known solution from being
 // reported.
 func TestLearnerRunsOn(t *testing.T) {
+	t.Parallel()
 	// Every row and column clue is "1": the 720 permutation matrices.
 	g := puzzle.NewGrid(6, 6)
 	for i := range 6 {
@@ -260,6 +264,7 @@ func TestLearnerRunsOn(t *testing.T) {
 // TestLearnerContradiction: a contradictory state gives a Learner with no
 // solution, in black and white and in colour.
 func TestLearnerContradiction(t *testing.T) {
+	t.Parallel()
 	for _, m := range []int{1, 3} {
 		p := &puzzle.Puzzle{Palette: brute.Palette(m), Rows: []puzzle.Clue{{{Len: 1, Color: puzzle.Color(m)}}, nil}, Cols: []puzzle.Clue{nil, nil}}
 		res := learner.New(linesolve.NewState(p)).Run(learner.Limits{}, func(puzzle.Grid) bool {
@@ -281,6 +286,7 @@ func TestLearnerContradiction(t *testing.T) {
 // (the first at 2,000 conflicts): the one test of those without the
 // corpora.
 func TestLearnerPigeonhole(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{6, 8} {
 		p := &puzzle.Puzzle{Palette: brute.Palette(1)}
 		one := puzzle.Clue{{Len: 1, Color: 1}}
@@ -311,7 +317,8 @@ func TestLearnerPigeonhole(t *testing.T) {
 
 // TestFootprint: what New allocates is within a factor of two of
 // Footprint, so that a caller's memory limit holds, for black and white
-// and for many colours.
+// and for many colours. It is not parallel: it reads the process's
+// allocation counter.
 func TestFootprint(t *testing.T) {
 	for _, colors := range []int{1, 4, 40} {
 		const n = 120

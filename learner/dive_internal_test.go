@@ -18,6 +18,7 @@ import (
 // meet conflicts, and enough end in a solution, for the test to
 // exercise both.
 func TestDive(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(41, 42))
 	conflicted, solved, multi, compared, bw := 0, 0, 0, 0, 0
 	for i := range 500 {
@@ -123,6 +124,7 @@ const maxSolutions = 200
 // diving from the start, as large ones do after many conflicts); black
 // and white with the gates as they are never dives at these sizes.
 func TestDiveKeepsLimits(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	dived, bwDived := 0, 0
 	for i := range 160 {
@@ -169,6 +171,7 @@ func TestDiveKeepsLimits(t *testing.T) {
 // blocked, a dive meets a conflict, and right after it diveHints gives
 // each cell the trail has decided its colour as the hint.
 func TestDiveFollowsBeliefs(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	clean, dives, open, hinted := [4]int{}, [4]int{}, [4]int{}, 0
 	for i := range 120 {
@@ -229,6 +232,7 @@ func TestDiveFollowsBeliefs(t *testing.T) {
 // TestDiveWanted: a colour puzzle always dives; a black-and-white one
 // only from Params.BWDiveCells cells and BWDiveConflicts conflicts on.
 func TestDiveWanted(t *testing.T) {
+	t.Parallel()
 	p := DefaultParams()
 	cells, conflicts := p.BWDiveCells, p.BWDiveConflicts
 	for _, tt := range []struct {
@@ -257,6 +261,7 @@ func TestDiveWanted(t *testing.T) {
 // stopped and keeps no messages; the next dive sweeps them again and
 // goes on.
 func TestDiveStopsInFirstSweep(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(13, 14))
 	p := brute.RandomPuzzle(rng, 30, 30, 1, 0.5)
 	c := New(linesolve.NewState(p)).c

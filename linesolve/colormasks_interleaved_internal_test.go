@@ -47,6 +47,7 @@ func cmConsistent(s *State) error {
 // the state, of its clone and of its probing branch state describe their
 // cells exactly.
 func TestColorMasksInterleaved(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(101, 102))
 	sizes := []int{1, 2, 5, 12, 30, 63, 64, 65, 70}
 	stats := map[string]int{}

@@ -30,6 +30,7 @@ func randomBWGrid(rng *rand.Rand, h, w int, density float64) puzzle.Grid {
 // About a third of the puzzles have a cell flipped in their clues' source,
 // so that some have no solution.
 func TestMasksAgreeWithCells(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(21, 22))
 	sizes := []int{1, 7, 30, 63, 64, 65, 90, 128, 129}
 	probed, failed, contradictions := 0, 0, 0
@@ -97,6 +98,7 @@ func TestMasksAgreeWithCells(t *testing.T) {
 // probes. A third have a row clue from another picture, so that some
 // have no solution.
 func TestColorMasksAgreeWithCells(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(23, 24))
 	sizes := []int{1, 5, 20, 40, 63, 64, 65, 70}
 	withMasks, probed, failed, contradictions := 0, 0, 0, 0

@@ -17,6 +17,7 @@ import (
 // not blocked) satisfies each of them, read through the encoding's cell
 // variables, on random puzzles of 1 to 3 colours with many solutions.
 func TestLearntClausesHold(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(22, 1))
 	passed, checks := 0, 0
 	for i := 0; i < 400 && passed < 60; i++ {
@@ -45,6 +46,7 @@ func TestLearntClausesHold(t *testing.T) {
 // going on past the solutions it finds until Limits.AfterSolution: the
 // clauses it learns with those solutions blocked hold in every other.
 func TestLearntClausesHoldAfterSolutions(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(22, 3))
 	passed, checks := 0, 0
 	for i := 0; i < 400 && passed < 40; i++ {
@@ -134,6 +136,7 @@ next:
 // (TestLearntClausesHoldAfterSolutions covers what the learner hands on
 // after the descents).
 func TestHandoffVerdicts(t *testing.T) {
+	t.Parallel()
 	if err := solver.CheckBackend("cadical"); err != nil {
 		t.Skipf("no CaDiCaL: %v", err)
 	}
@@ -179,6 +182,7 @@ func TestHandoffVerdicts(t *testing.T) {
 // later the refutation goes to CaDiCaL, in one SAT call (the solution
 // blocked), well before the 30,000 of a puzzle with no solution known.
 func TestHandoffAfterSolution(t *testing.T) {
+	t.Parallel()
 	if err := solver.CheckBackend("cadical"); err != nil {
 		t.Skipf("no CaDiCaL: %v", err)
 	}

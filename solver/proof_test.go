@@ -143,6 +143,7 @@ func dratTrim(t *testing.T, f *cnf.Formula, proof []byte) (verified, ok bool) {
 }
 
 func TestCertify(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(19, 1))
 	ps := []*puzzle.Puzzle{
 		puzzle.New([][]int{{1}, {3}, {1}}, [][]int{{1}, {3}, {1}}),
@@ -190,6 +191,7 @@ func TestCertify(t *testing.T) {
 // puzzle is one that line solving decides, so its proof is the empty
 // clause, which unit propagation on the classic encoding does not give.
 func TestCertifyEncodings(t *testing.T) {
+	t.Parallel()
 	ps := []*puzzle.Puzzle{
 		puzzle.New([][]int{{3}, {2}}, [][]int{{1}, {2}, {1}, {1}}), // unique
 		puzzle.New([][]int{{3}, {2}}, [][]int{{2}, {1}, {1}, {1}}), // none
@@ -291,6 +293,7 @@ func TestCertifySearch(t *testing.T) {
 
 // TestCertifyNoVerdict: a timeout has no certificate.
 func TestCertifyNoVerdict(t *testing.T) {
+	t.Parallel()
 	p := permutation(3)
 	_, err := solver.Certify(context.Background(), p, &solver.Result{Verdict: solver.Timeout}, solver.Options{}, &bytes.Buffer{})
 	if !errors.Is(err, solver.ErrNoProof) {
@@ -301,6 +304,7 @@ func TestCertifyNoVerdict(t *testing.T) {
 // TestCertifyWrongVerdict: a unique verdict for a puzzle with two
 // solutions must not get a certificate.
 func TestCertifyWrongVerdict(t *testing.T) {
+	t.Parallel()
 	p := permutation(2)
 	res, err := solver.Solve(context.Background(), p, solver.Options{})
 	if err != nil || res.Verdict != solver.Multiple {
@@ -315,6 +319,7 @@ func TestCertifyWrongVerdict(t *testing.T) {
 // TestCertifyCadical: CaDiCaL's DRAT proofs, deletions included, pass the
 // checker.
 func TestCertifyCadical(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("cadical"); err != nil {
 		t.Skip("cadical not installed (Debian package cadical)")
 	}
@@ -336,6 +341,7 @@ func TestCertifyCadical(t *testing.T) {
 // of these tests (and of TestCorpusProofs), and it must accept the proof
 // and reject it without the blocking clause.
 func TestDratTrim(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("drat-trim"); err != nil {
 		t.Skip("drat-trim not on PATH (no Debian package: build it from github.com/marijnheule/drat-trim)")
 	}

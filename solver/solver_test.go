@@ -76,6 +76,7 @@ func bruteSolutions(p *puzzle.Puzzle) []puzzle.Grid {
 }
 
 func TestCountMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 150 {
 		h, w := 1+rng.IntN(6), 1+rng.IntN(6)
@@ -98,6 +99,7 @@ func TestCountMatchesBruteForce(t *testing.T) {
 }
 
 func TestSolveRandom(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := range 60 {
 		h, w := 2+rng.IntN(14), 2+rng.IntN(14)
@@ -133,6 +135,7 @@ func TestSolveRandom(t *testing.T) {
 }
 
 func TestVerdicts(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		p    *puzzle.Puzzle
@@ -164,6 +167,7 @@ func TestVerdicts(t *testing.T) {
 // the palette. A learner given too few conflicts to finish finds some of
 // them; SAT must find exactly the rest: none twice, none missed.
 func TestLearnerHandsOver(t *testing.T) {
+	t.Parallel()
 	for _, colour := range []bool{false, true} {
 		t.Run(fmt.Sprint("colour=", colour), func(t *testing.T) { testLearnerHandsOver(t, colour) })
 	}
@@ -207,6 +211,7 @@ func testLearnerHandsOver(t *testing.T, colour bool) {
 // TestColorEmptyLines: colours that occur in rows but not in some columns,
 // and empty lines in a colour puzzle (a case that crashes another solver).
 func TestColorEmptyLines(t *testing.T) {
+	t.Parallel()
 	g := puzzle.Grid{
 		{0, 0, 0, 0},
 		{1, 2, 0, 0},
@@ -222,6 +227,7 @@ func TestColorEmptyLines(t *testing.T) {
 }
 
 func TestGoalShortcut(t *testing.T) {
+	t.Parallel()
 	multi := puzzle.New([][]int{{1}, {1}}, [][]int{{1}, {1}})
 	multi.Goal = puzzle.Grid{{1, 0}, {0, 1}}
 	res, err := solver.Solve(context.Background(), multi, solver.Options{NoPresolve: true})
@@ -289,6 +295,7 @@ func permutation(n int) *puzzle.Puzzle {
 }
 
 func TestSolutionsEveryBackend(t *testing.T) {
+	t.Parallel()
 	p := permutation(4)
 	for _, be := range []string{"gophersat", "gini", "portfolio"} {
 		n := 0
@@ -355,6 +362,7 @@ func TestMemoryBoundsEnumeration(t *testing.T) {
 // enumeration, and the learnt clauses of a search for the verdict are not
 // solutions kept; stopping there gave "timeout" with no SAT after it.
 func TestMemoryLeavesSearchAlone(t *testing.T) {
+	t.Parallel()
 	for _, max := range []int{2, -1} {
 		res, err := solver.Solve(context.Background(), randpuzzle.Dom(10), solver.Options{Max: max, CountOnly: max < 0, MaxMemory: 2 << 20})
 		if err != nil {
@@ -426,6 +434,7 @@ func TestMemoryBoundsPortfolio(t *testing.T) {
 // CountOnly keeps two solutions on the learner's road and counts all;
 // SAT's road keeps them all, as it must to block them.
 func TestCountOnly(t *testing.T) {
+	t.Parallel()
 	p := permutation(7)
 	n, complete, err := solver.Count(context.Background(), p, 0, solver.Options{})
 	if err != nil || !complete || n != 5040 {
@@ -450,6 +459,7 @@ func TestCountOnly(t *testing.T) {
 // order found, on every road (the goal first, when it is known); each
 // returning false ends the search there.
 func TestSolveEach(t *testing.T) {
+	t.Parallel()
 	p := permutation(4)
 	p.Goal = puzzle.Grid{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}
 	for _, o := range []solver.Options{

@@ -82,6 +82,7 @@ func prefixReach(clue puzzle.Clue, cells []Set) (ok bool, far int) {
 // beyond the frontier (see frontier) leaves the line without a placement
 // and the frontier where it was, as explainColor relies on.
 func TestFrontier(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(17, 18))
 	sizes := []int{1, 2, 5, 20, 63, 64, 65, 100, 128, 130}
 	infeasible, free := 0, 0
@@ -172,6 +173,7 @@ func TestFrontier(t *testing.T) {
 // (feasible starts and gap cells, background and colour cover) as the
 // word-by-word coreWordsAny.
 func TestCore2AgreesWithWords(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(23, 24))
 	feasible := 0
 	for tc := range 2000 {
