@@ -235,6 +235,7 @@ func TestCertifyEncodings(t *testing.T) {
 // the colour way through the learner and the encoder: small random colour
 // puzzles that are unique are line-solvable.
 func TestCertifySearch(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 1))
 	sat := workerOptions(t)
 	sat.Search = -1

@@ -18,7 +18,7 @@ import (
 
 // TestMain lets the test binary act as a SAT worker child process.
 func TestMain(m *testing.M) {
-	if os.Getenv("NONOSAT_TEST_WORKER") == "1" {
+	if len(os.Args) > 1 && os.Args[1] == solver.WorkerArg {
 		if err := solver.ServeWorker(os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -35,12 +35,11 @@ func TestMain(m *testing.M) {
 }
 
 func workerOptions(t testing.TB) solver.Options {
-	t.Setenv("NONOSAT_TEST_WORKER", "1")
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return solver.Options{Worker: []string{exe, "-test.run=^$"}}
+	return solver.Options{Worker: []string{exe, solver.WorkerArg}}
 }
 
 // randomGrid draws a height x width grid with colours 0..colors, about
@@ -248,6 +247,7 @@ func TestGoalShortcut(t *testing.T) {
 }
 
 func TestWorkerBackend(t *testing.T) {
+	t.Parallel()
 	o := workerOptions(t)
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := range 3 {
