@@ -20,7 +20,11 @@ func TestLearnerMatchesBruteForce(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(21, 22))
 	multi, many := 0, 0
-	for i := range 3000 {
+	cases := 3000
+	if testing.Short() {
+		cases = 1000
+	}
+	for i := range cases {
 		h, w := 1+rng.IntN(6), 1+rng.IntN(6)
 		p := brute.RandomPuzzle(rng, h, w, 1, 0.2+0.6*rng.Float64())
 		want := map[string]bool{}
@@ -38,8 +42,8 @@ func TestLearnerMatchesBruteForce(t *testing.T) {
 			many++
 		}
 	}
-	if multi < 200 || many < 20 {
-		t.Fatalf("%d of 3000 cases had several solutions, %d more than 8: the test does not exercise learning", multi, many)
+	if multi < cases/15 || many < cases/150 {
+		t.Fatalf("%d of %d cases had several solutions, %d more than 8: the test does not exercise learning", multi, cases, many)
 	}
 }
 
@@ -122,11 +126,17 @@ func TestColorLearnerMatchesBruteForce(t *testing.T) {
 // TestLearnerAgreesWithDepthFirst: on random 8×8 to 12×12 puzzles and thin
 // ones with lines of up to 139 cells, many with hundreds of solutions, the
 // Learner and a depth-first search (two independent algorithms on the same
-// line solver) find the same set.
+// line solver) find the same set. Puzzles the search does not enumerate
+// within its node budget are left out; with -short the budget is 4,000
+// nodes instead of 20,000, which leaves out one of the compared puzzles
+// (the one with most solutions) and most of the time.
 func TestLearnerAgreesWithDepthFirst(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(31, 32))
-	big := 0
+	big, nodes := 0, 20000
+	if testing.Short() {
+		nodes = 4000
+	}
 	for i := range 90 {
 		h, w := 8+rng.IntN(5), 8+rng.IntN(5)
 		if i%3 == 2 { // lines over 64 cells (several words per line)
@@ -137,7 +147,7 @@ func TestLearnerAgreesWithDepthFirst(t *testing.T) {
 		}
 		p := brute.RandomPuzzle(rng, h, w, 1, 0.15+0.5*rng.Float64())
 		want := map[string]bool{}
-		complete := enumerate(linesolve.NewState(p), 20000, func(g puzzle.Grid) bool {
+		complete := enumerate(linesolve.NewState(p), nodes, func(g puzzle.Grid) bool {
 			want[gridKey(g)] = true
 			return len(want) < 3000
 		})

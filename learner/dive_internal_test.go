@@ -21,7 +21,11 @@ func TestDive(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(41, 42))
 	conflicted, solved, multi, compared, bw := 0, 0, 0, 0, 0
-	for i := range 500 {
+	cases := 500
+	if testing.Short() {
+		cases = 150
+	}
+	for i := range cases {
 		h, w, m := 8+rng.IntN(5), 8+rng.IntN(5), 1+rng.IntN(4)
 		p := brute.RandomPuzzle(rng, h, w, m, 0.3+0.3*rng.Float64())
 		sols, all := brute.Pruned(p, maxSolutions)
@@ -91,7 +95,7 @@ func TestDive(t *testing.T) {
 			}
 		}
 	}
-	if compared < 200 || conflicted < 60 || solved < 60 || multi < 60 || bw < 50 {
+	if compared < cases*2/5 || conflicted < cases*3/25 || solved < cases*3/25 || multi < cases*3/25 || bw < cases/10 {
 		t.Fatalf("of %d dives (%d black and white) %d met a conflict and %d found a solution, %d puzzles had several: the test exercises too little", compared, bw, conflicted, solved, multi)
 	}
 	t.Logf("of %d dives (%d black and white) %d met a conflict and %d found a solution; %d puzzles had several", compared, bw, conflicted, solved, multi)
