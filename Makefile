@@ -1,4 +1,6 @@
-# nonosat: build, test and check. `make test` is the CI gate (fastest check first).
+# nonosat: build, test and check. `make test` is the gate before every commit
+# (fastest check first, a few minutes); `make test-long` runs the sweeps it
+# samples in full. CI runs both, in that order.
 
 GO       ?= go
 FUZZTIME ?= 60s
@@ -7,14 +9,21 @@ FUZZTIME ?= 60s
 GOBIN := $(shell $(GO) env GOPATH)/bin
 export PATH := $(GOBIN):$(PATH)
 
-.PHONY: build test race corpus corpus-full fmt vet staticcheck bench bench-corpus bench-results fuzz install clean
+.PHONY: build test test-long race race-long corpus corpus-full fmt vet staticcheck bench bench-corpus bench-results fuzz install clean
 
 build:
 	$(GO) build -o bin/nonosat ./cmd/nonosat
 
-test: fmt vet staticcheck race corpus
+test: fmt vet staticcheck race
 
+test-long: race-long corpus
+
+# Under -short the random and differential sweeps and the corpus samples
+# are smaller (each test says by how much); race-long runs them in full.
 race:
+	$(GO) test -race -short ./...
+
+race-long:
 	$(GO) test -race ./...
 
 # The corpus tests again without the race detector, which slows SAT search
