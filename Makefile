@@ -1,4 +1,6 @@
-# nonosat: build, test and check. `make test` is the CI gate (fastest check first).
+# nonosat: build, test and check. `make test` is the gate before every commit
+# (fastest check first, a few minutes); `make test-long` runs the sweeps it
+# samples in full. CI runs both, in that order.
 
 GO       ?= go
 FUZZTIME ?= 60s
@@ -7,7 +9,7 @@ FUZZTIME ?= 60s
 GOBIN := $(shell $(GO) env GOPATH)/bin
 export PATH := $(GOBIN):$(PATH)
 
-.PHONY: web screenshots build test race corpus corpus-full fmt vet staticcheck staticcheck-install bench bench-corpus bench-results fuzz install clean
+.PHONY: web screenshots build test test-long race race-long corpus corpus-full fmt vet staticcheck staticcheck-install bench bench-corpus bench-results fuzz install clean
 
 # The release build is static (no cgo: net and os/user would otherwise
 # link the C library, and every start would pay for its dynamic loader)
@@ -20,7 +22,9 @@ BUILD_FLAGS = -tags urfave_cli_no_docs
 build:
 	$(BUILD_ENV) $(GO) build $(BUILD_FLAGS) -o bin/nonosat ./cmd/nonosat
 
-test: fmt vet staticcheck race corpus
+test: fmt vet staticcheck race
+
+test-long: race-long corpus
 
 # The static site: the workbench page with the whole engine in the
 # browser (nonosat.wasm in a Web Worker), for any static file server.
@@ -40,7 +44,17 @@ web:
 screenshots:
 	NONOSAT_SHOTS=$(CURDIR)/docs $(GO) test -count=1 -run '^TestScreenshots$$' ./wasm
 
+# Under -short the random and differential sweeps and the corpus samples
+# are smaller (each test says by how much); race-long runs them in full.
+# The browser tests (packages wasm and cmd/nonosat) run in both; they skip
+# without chromium, which BROWSER_CHECK says.
+BROWSER_CHECK = @command -v chromium >/dev/null || command -v chromium-browser >/dev/null || echo "browser: SKIPPED: no chromium on PATH, so the browser tests skip (Debian: apt-get install chromium)"
+
 race:
+	$(BROWSER_CHECK)
+	$(GO) test -race -short ./...
+
+race-long:
 	$(GO) test -race ./...
 
 # The corpus tests again without the race detector, which slows SAT search

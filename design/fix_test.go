@@ -54,6 +54,7 @@ func roundTrip(t *testing.T, q *puzzle.Puzzle) *puzzle.Puzzle {
 // Fix reports has the effect a re-solve of the edited puzzle finds, the
 // edits come best first, and the edited goal satisfies the edited clues.
 func TestFixEffects(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	ctx := context.Background()
 	tried, fixed, pairs := 0, 0, 0
@@ -113,6 +114,7 @@ func TestFixEffects(t *testing.T) {
 }
 
 func TestFixErrors(t *testing.T) {
+	t.Parallel()
 	p := puzzle.New([][]int{{1}, {1}}, [][]int{{1}, {1}})
 	bad := puzzle.Grid{{1, 1}, {0, 0}}
 	if _, err := design.Fix(context.Background(), p, bad, design.FixOptions{}); err != design.ErrNoGoal {
@@ -140,6 +142,7 @@ func permutationDiagonal() (*puzzle.Puzzle, puzzle.Grid) {
 // TestFixBest: Fix returns o.Best edits when there are that many, even
 // beyond the default number of candidates it verifies (fix --best 30).
 func TestFixBest(t *testing.T) {
+	t.Parallel()
 	p, goal := permutationDiagonal()
 	for _, best := range []int{5, 20, 30, 50} {
 		es, err := design.Fix(context.Background(), p, goal, design.FixOptions{Best: best})

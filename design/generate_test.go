@@ -15,6 +15,7 @@ import (
 // as its solution, line-solvable by linesolve.State when asked, of the
 // size and colours asked, and the same for the same seed.
 func TestGenerate(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, o := range []design.GenerateOptions{
 		{Width: 12, Height: 9, Unique: true, Density: 0.5, Seed: 1},
@@ -55,6 +56,7 @@ func TestGenerate(t *testing.T) {
 }
 
 func TestGenerateErrors(t *testing.T) {
+	t.Parallel()
 	for _, o := range []design.GenerateOptions{
 		{Width: 0, Height: 5},
 		{Width: 5, Height: 5, Colors: 99},

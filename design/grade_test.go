@@ -25,6 +25,7 @@ func allSolutionsSolver(t *testing.T, p *puzzle.Puzzle) []puzzle.Grid {
 // black and white, else the solver's full enumeration), linesolve.State's
 // line fixpoint and its probing; and grading twice gives the same grade.
 func TestGradeLevels(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	ctx := context.Background()
 	seen := map[int]int{}

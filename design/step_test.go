@@ -118,6 +118,7 @@ func checkReason(t *testing.T, p *puzzle.Puzzle, s design.Step, brute int) {
 }
 
 func TestStepsRandom(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	ctx := context.Background()
 	kinds := map[design.Kind]int{}
@@ -153,6 +154,7 @@ func TestStepsRandom(t *testing.T) {
 // solutions; its steps end on the goal the file carries, whichever of
 // the two it is.
 func TestStepsFollowGoal(t *testing.T) {
+	t.Parallel()
 	for _, goal := range []string{"#.\n.#", ".#\n#."} {
 		g := make(puzzle.Grid, 2)
 		for r, row := range strings.Split(goal, "\n") {
@@ -184,6 +186,7 @@ func TestStepsFollowGoal(t *testing.T) {
 // Puzzle built by hand, not validated) is no solution: NextHint goes on
 // without it rather than index past its rows.
 func TestHintGoalOfWrongSize(t *testing.T) {
+	t.Parallel()
 	p := puzzle.New([][]int{{1}, {1}}, [][]int{{1}, {1}})
 	p.Goal = puzzle.Grid{{1, 0}}
 	g := design.EmptyGrid(p)

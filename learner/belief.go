@@ -17,38 +17,19 @@ import "github.com/nonosat/nonosat/internal/linekernel"
 // knows nothing of the picture.
 
 // Belief propagation stops when no cell's likely colour has changed for
-// beliefStable sweeps (rows, then columns), or after beliefRounds sweeps,
-// or once the sweeps have cost beliefWork state updates (cells × automaton
-// states, summed over the lines solved). Each sweep keeps beliefDamp of a
-// line's old message to a cell. Messages stay in [beliefFloor,
-// 1-beliefFloor], so that no line is left without a placement by a guess.
-//
-// Measured with the learner alone (benchmarks/learner), three seeds of its
-// random decisions, against no hints: taai2011 19.3, 13.6, 13.4 s CPU
-// against 32.2, 28.2, 27.4 s; Knotty 0.7 s, 14 ms, 20 ms, Faase 7.3, 0.9,
-// 1.7 s and Meow 5.5, 0.3, 0.7 s, where without hints none of the three
-// has a solution in 30 s (Knotty none in 600 s). Stopping after 2, 3 or 5
-// stable sweeps gave 14.2, 15.4 and 16.0 s on taai2011 (mean of the
-// three seeds) and the same hard puzzles decided; running to 200 sweeps
-// or to a change under 0.001 cost 18–20 s there, most of it in the sweeps.
-// The sweeps update about 300–400 million states a second
-// (BenchmarkBeliefs: Knotty 7.1 ms, Faase 78 ms, Sierp 3.6 ms, against
-// 9.0, 101 and 4.1 ms before the passes summed as they went and rescaled
-// only under 2^-200), so the work bound keeps them near 0.1 s on large
-// puzzles (Faase, 80×95, which does not settle, stops after about 65
-// sweeps). With the hints computed at the first return to level 0 (see
-// setHints), this bound and every cell hinted (before hintConf), three
-// seeds: taai2011 15.0, 11.8, 13.3 s; Knotty 13, 13, 24 ms; Faase 1.1,
-// 2.0, 0.9 s; Meow 0.44, 0.34, 0.22 s.
+// Params.BeliefStable sweeps (rows, then columns), or after BeliefRounds
+// sweeps, or once the sweeps have cost BeliefWork state updates (cells ×
+// automaton states, summed over the lines solved). Each sweep keeps
+// BeliefDamp of a line's old message to a cell. Messages stay in
+// [BeliefFloor, 1-BeliefFloor], so that no line is left without a
+// placement by a guess. The measurements behind these bounds are in
+// LEARNER.md ("Belief propagation's bounds").
+
+// Numerical guards of the forward and backward passes, not settings.
 const (
-	beliefRounds = 200
-	beliefStable = 3
-	beliefWork   = 30_000_000
-	beliefDamp   = 0.5
-	beliefFloor  = 1e-6
 	// A line whose weights fall under beliefTiny from one cell to the next
 	// (every likely placement cut off by a fact, the survivors outweighed
-	// by factors of up to 1/beliefFloor over 50 cells and more) is treated
+	// by factors of up to 1/BeliefFloor over 50 cells and more) is treated
 	// as having no placement, before 1/sum overflows.
 	beliefTiny = 0x1p-900
 	// The forward and backward passes scale a cell's weights back up only
@@ -60,8 +41,8 @@ const (
 // an h×w one-colour puzzle whose lines are rows then columns, where cells
 // holds each cell's domain (1 white, 2 black, 3 open): 0 or 1 for decided
 // cells, the product of the row's and the column's last messages for the
-// others.
-func beliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set) []float64 {
+// others. The belief settings of p bound the sweeps.
+func beliefs(p *Params, h, w int, lines []*linekernel.Template, cells []linesolve.Set) []float64 {
 	n := h * w
 	row := make([]float64, n) // message of a cell's row to it
 	col := make([]float64, n) // message of a cell's column to it
@@ -72,8 +53,10 @@ func beliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set) []fl
 	wb := make([]float64, max(h, w))
 	out := make([]float64, max(h, w))
 	sign := make([]bool, n)
+	damp, floor, limit := p.BeliefDamp, p.BeliefFloor, p.BeliefWork
+	fresh, ceil := 1-damp, 1-floor
 	stable, work := 0, 0
-	for range beliefRounds {
+	for range p.BeliefRounds {
 		for l, t := range lines {
 			base, stride, in, msg := l*w, 1, col, row
 			if l >= h {
@@ -90,15 +73,15 @@ func beliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set) []fl
 				}
 			}
 			work += t.N * (t.MinLen + 2)
-			if work >= beliefWork {
+			if work >= limit {
 				break // one sweep of a huge puzzle may cost more than the bound
 			}
 			if !fb.line(t, wb[:t.N], out[:t.N]) {
 				continue // no placement under these weights: keep the old messages
 			}
 			for i, x := 0, base; i < t.N; i, x = i+1, x+stride {
-				m := beliefDamp*msg[x] + (1-beliefDamp)*out[i]
-				m = min(max(m, beliefFloor), 1-beliefFloor)
+				m := damp*msg[x] + fresh*out[i]
+				m = min(max(m, floor), ceil)
 				msg[x] = m
 			}
 		}
@@ -116,7 +99,7 @@ func beliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set) []fl
 		if stable++; changed {
 			stable = 0
 		}
-		if stable >= beliefStable || work >= beliefWork {
+		if stable >= p.BeliefStable || work >= limit {
 			break
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // placement weighted by what the crossing lines say of the line's other
 // cells (an exact forward-backward count over the line automaton, in
 // which blocks of different colours may touch). The stopping rules and
-// constants are those of beliefs.
+// settings are those of beliefs.
 
 // colorBP holds the messages of belief propagation over the colours of
 // an h×w puzzle whose cells take vals values (background included) and
@@ -25,16 +25,17 @@ import (
 // it was after each batch of decisions. Black and white is its case of
 // two values.
 type colorBP struct {
-	h, w, vals int
-	lines      []*linekernel.Template
-	row, col   []float64
-	fb         colorFB
-	wt, out    []float64
+	h, w, vals  int
+	lines       []*linekernel.Template
+	row, col    []float64
+	fb          colorFB
+	wt, out     []float64
+	damp, floor float64 // Params.BeliefDamp, BeliefFloor
 }
 
-func newColorBP(h, w int, lines []*linekernel.Template, vals int) *colorBP {
+func newColorBP(p *Params, h, w int, lines []*linekernel.Template, vals int) *colorBP {
 	m := max(h, w)
-	return &colorBP{h: h, w: w, vals: vals, lines: lines,
+	return &colorBP{h: h, w: w, vals: vals, lines: lines, damp: p.BeliefDamp, floor: p.BeliefFloor,
 		row: make([]float64, h*w*vals), col: make([]float64, h*w*vals),
 		wt: make([]float64, m*vals), out: make([]float64, m*vals)}
 }
@@ -63,6 +64,8 @@ func (b *colorBP) start(cells []linesolve.Set) {
 // when it says stop.
 func (b *colorBP) sweep(cells []linesolve.Set, work *int, limit int, stop func() bool) bool {
 	h, w, vals := b.h, b.w, b.vals
+	damp, floor := b.damp, b.floor
+	fresh, ceil := 1-damp, 1-floor
 	for l, t := range b.lines {
 		if stop != nil && l%16 == 15 && stop() {
 			return false
@@ -89,8 +92,8 @@ func (b *colorBP) sweep(cells []linesolve.Set, work *int, limit int, stop func()
 			}
 			for rest := uint64(d); rest != 0; rest &= rest - 1 {
 				v := bits.TrailingZeros64(rest)
-				mm := beliefDamp*msg[x*vals+v] + (1-beliefDamp)*out[i*vals+v]
-				msg[x*vals+v] = min(max(mm, beliefFloor), 1-beliefFloor)
+				mm := damp*msg[x*vals+v] + fresh*out[i*vals+v]
+				msg[x*vals+v] = min(max(mm, floor), ceil)
 			}
 		}
 	}
@@ -121,20 +124,20 @@ func (b *colorBP) belief(x int, d linesolve.Set) (likely int8, conf float64) {
 // take vals values (background included) and whose lines are rows then
 // columns, the likeliest colour and its belief, from cells holding each
 // cell's domain, and the messages they come from. The sweeps stop as
-// those of beliefs do, with limit in place of beliefWork (which, as sweep
-// charges twice as much a line, allows half the sweeps). If stop is not
-// nil, they ask it (see sweep), and colorBeliefs returns nil messages
+// those of beliefs do, with limit in place of p.BeliefWork (which, as
+// sweep charges twice as much a line, allows half the sweeps). If stop is
+// not nil, they ask it (see sweep), and colorBeliefs returns nil messages
 // when it says stop.
-func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set, vals, limit int, stop func() bool) (likely []int8, conf []float64, b *colorBP) {
+func colorBeliefs(p *Params, h, w int, lines []*linekernel.Template, cells []linesolve.Set, vals, limit int, stop func() bool) (likely []int8, conf []float64, b *colorBP) {
 	n := h * w
-	b = newColorBP(h, w, lines, vals)
+	b = newColorBP(p, h, w, lines, vals)
 	b.start(cells)
 	likely = make([]int8, n)
 	for x := range likely {
 		likely[x] = -1
 	}
 	stable, work := 0, 0
-	for range beliefRounds {
+	for range p.BeliefRounds {
 		if !b.sweep(cells, &work, limit, stop) {
 			return nil, nil, nil
 		}
@@ -151,7 +154,7 @@ func colorBeliefs(h, w int, lines []*linekernel.Template, cells []linesolve.Set,
 		if stable++; changed {
 			stable = 0
 		}
-		if stable >= beliefStable || work >= limit {
+		if stable >= p.BeliefStable || work >= limit {
 			break
 		}
 	}

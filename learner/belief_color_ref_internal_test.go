@@ -185,6 +185,8 @@ func randomColorClue(rng *rand.Rand, n, vals int, touch bool) puzzle.Clue {
 // colorFB serves every line, its buffers filled with NaN before each, so
 // that a read of a stale value outside a band shows.
 func TestColorFBReference(t *testing.T) {
+	t.Parallel()
+	floor := DefaultParams().BeliefFloor
 	rng := rand.New(rand.NewPCG(77, 78))
 	var fb colorFB
 	bad, nok, nlong := 0, 0, 0
@@ -238,14 +240,14 @@ func TestColorFBReference(t *testing.T) {
 				var x float64
 				switch rng.IntN(6) {
 				case 0:
-					x = beliefFloor
+					x = floor
 					if zeros && v != int(line[i]) {
 						x = 0
 					}
 				case 1:
-					x = beliefFloor
+					x = floor
 				case 2:
-					x = 1 - beliefFloor
+					x = 1 - floor
 				default:
 					x = rng.Float64()
 				}
@@ -296,6 +298,7 @@ func TestColorFBReference(t *testing.T) {
 // TestColorFBEdges: lines of no cells, of no blocks, filled by their
 // blocks, and colours up to 63, against refFB.
 func TestColorFBEdges(t *testing.T) {
+	t.Parallel()
 	var fb colorFB
 	for _, c := range []struct {
 		clue puzzle.Clue
@@ -335,6 +338,7 @@ func TestColorFBEdges(t *testing.T) {
 // scale, the subnormal sum is scaled by 2^1029, +Inf, and the shares come
 // out NaN.)
 func TestColorFBTinySums(t *testing.T) {
+	t.Parallel()
 	var fb colorFB
 	for _, n := range []int{3, 5, 9} {
 		for at := 1; at < n; at++ {

@@ -34,10 +34,10 @@ func lineTemplates(s *linesolve.State) []*linekernel.Template {
 	return linestate.Kernel(s).Lines
 }
 
-// newCDCLOf is newCDCL over the grid of s.
+// newCDCLOf is newCDCL over the grid of s, with the default settings.
 func newCDCLOf(s *linesolve.State) *cdcl {
 	g := linestate.Kernel(s)
-	return newCDCL(&g)
+	return newCDCL(&g, DefaultParams())
 }
 
 // runsOf returns the black runs of the n low bits of v.
@@ -74,6 +74,7 @@ func randomWeight(rng *rand.Rand) float64 {
 // every colouring of short lines: each cell's share of black in the
 // weighted placements with its own weight left out.
 func TestForwardBackwardBrute(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 7))
 	var fb forwardBackward
 	for trial := range 3000 {
@@ -160,8 +161,10 @@ func TestForwardBackwardBrute(t *testing.T) {
 // weighting its cells by its own messages instead of the crossing lines',
 // 79 %), and the facts come back as 0 and 1.
 func TestBeliefsFindThePicture(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 10))
 	agree, open := 0, 0
+	p := DefaultParams()
 	for range 40 {
 		g := randomBWGrid(rng, 20, 20, 0.6)
 		s := linesolve.NewState(puzzle.FromGrid(g, nil))
@@ -173,7 +176,7 @@ func TestBeliefsFindThePicture(t *testing.T) {
 				cells[x] = 1 << g[x/20][x%20]
 			}
 		}
-		b := beliefs(20, 20, lines, cells)
+		b := beliefs(&p, 20, 20, lines, cells)
 		for x, v := range b {
 			black := g[x/20][x%20] == 1
 			switch cells[x] {
@@ -202,6 +205,7 @@ func TestBeliefsFindThePicture(t *testing.T) {
 // so that most decisions follow them (computed hints come only after a
 // conflict, which small puzzles seldom have).
 func TestLearnerRandomHints(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 12))
 	multi := 0
 	for i := range 2000 {
@@ -255,6 +259,8 @@ func TestLearnerRandomHints(t *testing.T) {
 // off after many near-certain cells leaves survivors weighing under 1e-300
 // of them; line must then report false or finite shares, never NaN.
 func TestForwardBackwardUnderflow(t *testing.T) {
+	t.Parallel()
+	floor := DefaultParams().BeliefFloor
 	tm := linekernel.NewTemplate(puzzle.Clue{{Len: 100, Color: 1}}, 200)
 	var fb forwardBackward
 	for m := 30; m < 80; m++ {
@@ -263,7 +269,7 @@ func TestForwardBackwardUnderflow(t *testing.T) {
 		for i := range wb {
 			wb[i] = 0.5
 			if i < m {
-				wb[i] = 1 - beliefFloor
+				wb[i] = 1 - floor
 			}
 		}
 		wb[m] = 0
@@ -293,18 +299,19 @@ func BenchmarkBeliefs(b *testing.B) {
 			s.Propagate()
 			s.Probe(0)
 			g := linestate.Kernel(s)
+			params := DefaultParams()
 			b.Run("bw", func(b *testing.B) {
 				for b.Loop() {
-					beliefs(g.H, g.W, g.Lines, g.Cells)
+					beliefs(&params, g.H, g.W, g.Lines, g.Cells)
 				}
 			})
 			b.Run("colour", func(b *testing.B) {
 				for b.Loop() {
-					colorBeliefs(g.H, g.W, g.Lines, g.Cells, 2, beliefWork, nil)
+					colorBeliefs(&params, g.H, g.W, g.Lines, g.Cells, 2, params.BeliefWork, nil)
 				}
 			})
 			b.Run("sweeps", func(b *testing.B) {
-				bp := newColorBP(g.H, g.W, g.Lines, 2)
+				bp := newColorBP(&params, g.H, g.W, g.Lines, 2)
 				for b.Loop() {
 					bp.start(g.Cells)
 					work := 0
@@ -333,9 +340,10 @@ func BenchmarkColorSweeps(b *testing.B) {
 				dive[x] = 1 << p.Goal[x/g.W][x%g.W]
 			}
 		}
+		params := DefaultParams()
 		for name, cells := range map[string][]linesolve.Set{"facts": g.Cells, "dive": dive} {
 			b.Run(fmt.Sprintf("%dc-%s", colors, name), func(b *testing.B) {
-				bp := newColorBP(g.H, g.W, g.Lines, colors+1)
+				bp := newColorBP(&params, g.H, g.W, g.Lines, colors+1)
 				for b.Loop() {
 					bp.start(cells)
 					work := 0
@@ -351,11 +359,13 @@ func BenchmarkColorSweeps(b *testing.B) {
 // TestColorFBBlackAndWhite: on black-and-white lines of up to 120
 // cells, too long for the brute force, colorFB over two values gives
 // the shares of forwardBackward, the one-probability count the hints use,
-// to rounding: weights at random, some at the floor (beliefFloor) as a
+// to rounding: weights at random, some at the floor (Params.BeliefFloor) as a
 // dive's messages get, and each cell's two times a factor, from 10^-6 to
 // 1 or from 1 to 10^6, which moves no share but takes the rows' sums out
 // of the range where they are left unscaled.
 func TestColorFBBlackAndWhite(t *testing.T) {
+	t.Parallel()
+	floor := DefaultParams().BeliefFloor
 	rng := rand.New(rand.NewPCG(11, 12))
 	var fb forwardBackward
 	var cfb colorFB
@@ -374,9 +384,9 @@ func TestColorFBBlackAndWhite(t *testing.T) {
 		for i := range wb {
 			switch rng.IntN(4) {
 			case 0:
-				wb[i] = beliefFloor
+				wb[i] = floor
 			case 1:
-				wb[i] = 1 - beliefFloor
+				wb[i] = 1 - floor
 			default:
 				wb[i] = rng.Float64()
 			}
@@ -404,6 +414,7 @@ func TestColorFBBlackAndWhite(t *testing.T) {
 // in the weighted placements with its own weights left out, and whether
 // any placement has a positive weight.
 func TestColorFBBrute(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 4))
 	var fb colorFB
 	for trial := range 1500 {

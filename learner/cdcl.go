@@ -57,44 +57,6 @@ func isLine(why int32) (int, bool) {
 	return 0, false
 }
 
-// Settings, measured with the learner alone on the 222 taai2011 puzzles
-// that took the pipeline or the learner over 0.1 s: Luby restarts of 100
-// conflicts; the learnt clauses halved (keeping LBD ≤ 2) after 2000, then
-// every 2000 + 300·k more conflicts; VSIDS decay 0.95; the saved phases
-// reset to those of the longest trail every 8 restarts; 2 % of the
-// decisions on a random cell. The figures are in LEARNER.md. A colour
-// puzzle first halves its learnt clauses after 5000 conflicts, then
-// every 5000 + 300·k (LEARNER.md, "Colour search").
-const (
-	cdclRestartUnit      = 100
-	cdclReduceFirst      = 2000
-	cdclReduceFirstColor = 5000
-	cdclReduceInc        = 300
-	cdclVarDecay         = 0.95
-	cdclRephase          = 8
-	cdclRandomFreq       = 0.02
-)
-
-// A puzzle that dives does so every diveRestarts restarts (a colour one
-// also after its hints): every 2 rather than every 8 (the rephasings)
-// made the runner's random colour sets take 0.71 of the time, with 3
-// timeouts instead of 7, and its dense black-and-white set 0.73, with 3
-// instead of 5 (LEARNER.md, "Dives", "Dives for black and white").
-const diveRestarts = 2
-
-// A black-and-white puzzle dives (dive.go) only once it has bwDiveCells
-// cells and bwDiveConflicts conflicts: on smaller puzzles and shorter
-// searches the dives cost more than they save. Its first dive sweeps its
-// messages from the facts within bwDiveWork, 16 times the hints' bound:
-// on the dense pictures of 80×80 to 100×100 the first dive found a
-// solution on 7 of 12 with it, and on 3 within beliefWork (10 to 20
-// colorBP sweeps there) (LEARNER.md, "Dives for black and white").
-const (
-	bwDiveCells     = 2500
-	bwDiveConflicts = 20_000
-	bwDiveWork      = 16 * beliefWork
-)
-
 // cdcl is the solver state of a [Learner].
 type cdcl struct {
 	h, w, n int
@@ -157,28 +119,25 @@ type cdcl struct {
 	conflicts, restarts, lineSolves int
 
 	// Dives (dive.go): the messages of the hints (of the first dive, in
-	// black and white), the dive's own, and its beliefs of the open cells;
-	// the cells and conflicts from which a black-and-white puzzle dives
-	// (fields, so that tests can lower them).
-	bp0, dbp             *colorBP
-	likely               []int8
-	conf                 []float64
-	diveDue              bool // dive at the next decision at level 0
-	diveCells, diveAfter int
+	// black and white), the dive's own, and its beliefs of the open cells.
+	bp0, dbp *colorBP
+	likely   []int8
+	conf     []float64
+	diveDue  bool // dive at the next decision at level 0
+
+	p Params
 }
 
 // newCDCL builds the engine over the lines of g, with the decided cells
-// of g as facts.
-func newCDCL(g *linekernel.Grid) *cdcl {
+// of g as facts, and the settings p.
+func newCDCL(g *linekernel.Grid, p Params) *cdcl {
 	h, w := g.H, g.W
 	n := h * w
-	c := &cdcl{rng: 0x9E3779B97F4A7C15, hints: true, h: h, w: w, n: n, bw: g.OneColor, claInc: 1, varInc: 1,
-		lubyI: 1, restartAt: cdclRestartUnit, reduceFirst: cdclReduceFirst,
-		diveCells: bwDiveCells, diveAfter: bwDiveConflicts}
+	c := &cdcl{rng: 0x9E3779B97F4A7C15, hints: true, h: h, w: w, n: n, bw: g.OneColor, claInc: 1, varInc: 1, lubyI: 1}
+	c.setParams(p)
 	c.lines = g.Lines
 	c.vals, c.nv = 2, n
 	if !c.bw {
-		c.reduceFirst = cdclReduceFirstColor
 		var all linesolve.Set
 		for _, d := range g.Cells {
 			all |= d
@@ -186,7 +145,6 @@ func newCDCL(g *linekernel.Grid) *cdcl {
 		c.vals = max(2, bits.Len64(uint64(all)))
 		c.nv = n * c.vals
 	}
-	c.nextReduce = c.reduceFirst
 	c.lv = make([]int8, 2*c.nv)
 	c.level = make([]int32, c.nv)
 	c.reason = make([]int32, c.nv)
@@ -222,6 +180,18 @@ func newCDCL(g *linekernel.Grid) *cdcl {
 	}
 	c.lucky, c.solAt = luckyDescents, -1
 	return c
+}
+
+// setParams takes the settings p: before the search starts, as the
+// schedules of restarts and reductions start from them.
+func (c *cdcl) setParams(p Params) {
+	c.p = p
+	c.restartAt = p.RestartUnit
+	c.reduceFirst = p.ReduceFirst
+	if !c.bw {
+		c.reduceFirst = p.ReduceFirstColor
+	}
+	c.nextReduce = c.reduceFirst
 }
 
 func (c *cdcl) decisionLevel() int { return len(c.lim) }
@@ -463,20 +433,20 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int8) bool) (complete bo
 			c.restartN = 0
 			c.restarts++
 			c.lubyI++
-			c.restartAt = luby(c.lubyI) * cdclRestartUnit
+			c.restartAt = luby(c.lubyI) * c.p.RestartUnit
 			c.cancelUntil(0)
-			if c.restarts%cdclRephase == 0 {
+			if c.restarts%c.p.Rephase == 0 {
 				copy(c.phase, c.best)
 				c.bestLen = 0
 			}
-			if c.restarts%diveRestarts == 0 {
+			if c.restarts%c.p.DiveRestarts == 0 {
 				c.diveDue = c.diveWanted()
 			}
 			continue
 		}
 		if c.conflicts >= c.nextReduce {
 			c.reduceK++
-			c.nextReduce = c.conflicts + c.reduceFirst + cdclReduceInc*c.reduceK
+			c.nextReduce = c.conflicts + c.reduceFirst + c.p.ReduceInc*c.reduceK
 			c.reduceDB()
 		}
 		if c.hints && c.hint == nil && c.conflicts > 0 && c.decisionLevel() == 0 {
@@ -485,7 +455,7 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int8) bool) (complete bo
 		}
 		if c.diveDue && c.hint != nil && c.decisionLevel() == 0 {
 			// A colour puzzle's dive, after its hints and every
-			// diveRestarts restarts (a large black-and-white one's, the
+			// Params.DiveRestarts restarts (a large black-and-white one's, the
 			// same after many conflicts); it may leave every cell
 			// decided, which the decision below finds.
 			c.diveDue = false

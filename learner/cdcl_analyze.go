@@ -173,8 +173,8 @@ func (c *cdcl) learn(confl int32) {
 		c.bumpClause(ci)
 		c.assign(learnt[0], ci)
 	}
-	c.varInc /= cdclVarDecay
-	c.claInc /= 0.999
+	c.varInc /= c.p.VarDecay
+	c.claInc /= float32(c.p.ClauseDecay)
 }
 
 // saveBest records the colours of the cells the trail decides as their

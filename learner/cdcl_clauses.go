@@ -123,7 +123,8 @@ func (c *cdcl) bumpClause(ci int32) {
 }
 
 // reduceDB deletes half of the learnt clauses, those of largest LBD and
-// then lowest activity, keeping clauses of LBD ≤ 2 and reasons.
+// then lowest activity, keeping clauses of LBD ≤ Params.KeepLBD and
+// reasons.
 func (c *cdcl) reduceDB() {
 	ls := c.learnts
 	slices.SortFunc(ls, func(a, b int32) int {
@@ -140,10 +141,10 @@ func (c *cdcl) reduceDB() {
 		return 0
 	})
 	keep := ls[:0]
-	half := len(ls) / 2
+	half, keepLBD := len(ls)/2, int32(c.p.KeepLBD)
 	for i, ci := range ls {
 		cl := &c.clauses[ci]
-		if i < half && cl.lbd > 2 && !c.locked(ci) {
+		if i < half && cl.lbd > keepLBD && !c.locked(ci) {
 			if c.proof != nil {
 				c.proof(c.arena[cl.start:cl.start+cl.size], true)
 			}

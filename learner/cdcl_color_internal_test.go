@@ -20,6 +20,7 @@ import (
 // cited literals and the facts, with the explained literal assumed false,
 // has no placement.
 func TestLearnerLinesAgreeWithLine(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(51, 52))
 	explained := 0
 	for i := range 400 {

@@ -62,39 +62,37 @@ func (c *cdcl) heapPop() int32 {
 	return x
 }
 
-// hintConf is the belief a cell's likeliest colour needs for a hint: a
-// cell whose likeliest colour has a belief of at most hintConf has none,
-// and is decided in its target phase (measurements in LEARNER.md).
-const hintConf = 0.7
-
 // setHints computes the cells' hints, their likely colours by belief
 // propagation (belief.go) from the facts, for the cells whose belief is
-// confident enough (hintConf). Call it at level 0. The search calls it
-// the first time it is back at level 0 after a conflict (a restart, or a
-// learnt fact), so that puzzles the learner decides in a few conflicts do
-// not pay for the sweeps. A colour puzzle keeps the messages, for its
-// dives to start from (dive.go).
+// confident enough (Params.HintConf: a cell whose likeliest colour has a
+// belief of at most that has none, and is decided in its target phase).
+// Call it at level 0. The search calls it the first time it is back at
+// level 0 after a conflict (a restart, or a learnt fact), so that puzzles
+// the learner decides in a few conflicts do not pay for the sweeps. A
+// colour puzzle keeps the messages, for its dives to start from
+// (dive.go).
 func (c *cdcl) setHints() {
 	cells := c.domains() // at level 0 every assigned cell is a fact
 	c.hint = make([]int8, c.n)
 	for x := range c.hint {
 		c.hint[x] = -1
 	}
+	conf := c.p.HintConf
 	if c.bw {
-		for x, b := range beliefs(c.h, c.w, c.lines, cells) {
+		for x, b := range beliefs(&c.p, c.h, c.w, c.lines, cells) {
 			switch {
-			case b > hintConf:
+			case b > conf:
 				c.hint[x] = 1
-			case b < 1-hintConf:
+			case b < 1-conf:
 				c.hint[x] = 0
 			}
 		}
 		return
 	}
-	likely, conf, bp := colorBeliefs(c.h, c.w, c.lines, cells, c.vals, beliefWork, nil)
+	likely, belief, bp := colorBeliefs(&c.p, c.h, c.w, c.lines, cells, c.vals, c.p.BeliefWork, nil)
 	c.bp0 = bp
 	for x, v := range likely {
-		if conf[x] > hintConf {
+		if belief[x] > conf {
 			c.hint[x] = v
 		}
 	}
@@ -128,16 +126,16 @@ func (c *cdcl) domain(x int) linesolve.Set {
 // phases, the hint wins over the saved and the target phase), or when it
 // has no hint its target phase (its colour on the longest trail since the
 // last rephasing, as in Kissat's stable mode; the saved phase before
-// there is one), or with probability cdclRandomFreq a random cell of the
-// heap in its saved phase; a colour the cell can no longer take gives way
-// to the next choice, and at last to the cell's lowest colour. It returns
-// -1 when every cell is decided.
+// there is one), or with probability Params.RandomFreq a random cell of
+// the heap in its saved phase; a colour the cell can no longer take gives
+// way to the next choice, and at last to the cell's lowest colour. It
+// returns -1 when every cell is decided.
 func (c *cdcl) pickBranch() int32 {
 	if len(c.heap) > 0 {
 		c.rng ^= c.rng << 13
 		c.rng ^= c.rng >> 7
 		c.rng ^= c.rng << 17
-		if float64(c.rng>>11)/(1<<53) < cdclRandomFreq {
+		if float64(c.rng>>11)/(1<<53) < c.p.RandomFreq {
 			x := int(c.heap[int(c.rng%uint64(len(c.heap)))])
 			if !c.decided(x) {
 				return c.is(x, c.pickColor(x, c.phase[x]))

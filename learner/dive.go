@@ -14,25 +14,19 @@ import (
 // is what finds the first solution of random colour pictures, and of
 // large random black-and-white ones half filled, that the learner alone
 // does not find in a minute (LEARNER.md, "Dives"). Colour puzzles dive
-// from their hints on, every diveRestarts restarts; black-and-white ones
-// too, but only when large and long (bwDiveCells, bwDiveConflicts), with
-// colorBP over their two values.
-
-// A dive decides diveBatch of the open cells, most confident first, then
-// sweeps the messages diveSweeps times from where they were, and goes on
-// until diveConflicts conflicts or a solution.
-const (
-	diveBatch     = 0.02
-	diveSweeps    = 2
-	diveConflicts = 10
-)
+// from their hints on, every Params.DiveRestarts restarts; black-and-white
+// ones too, but only when large and long (Params.BWDiveCells,
+// BWDiveConflicts), with colorBP over their two values. A dive decides
+// Params.DiveBatch of the open cells, most confident first, then sweeps
+// the messages DiveSweeps times from where they were, and goes on until
+// DiveConflicts conflicts or a solution.
 
 // diveWanted reports whether the search should dive, at a return to
-// level 0 after the hints are set or every diveRestarts restarts: always
-// for a colour puzzle, and for a black-and-white one from diveCells
-// cells and diveAfter conflicts on.
+// level 0 after the hints are set or every Params.DiveRestarts restarts:
+// always for a colour puzzle, and for a black-and-white one from
+// Params.BWDiveCells cells and BWDiveConflicts conflicts on.
 func (c *cdcl) diveWanted() bool {
-	return !c.bw || c.n >= c.diveCells && c.conflicts >= c.diveAfter
+	return !c.bw || c.n >= c.p.BWDiveCells && c.conflicts >= c.p.BWDiveConflicts
 }
 
 // dive decides cells in their likeliest colour by belief propagation,
@@ -43,7 +37,7 @@ func (c *cdcl) diveWanted() bool {
 // messages the dive before left instead, so that they do not retrace one
 // path (LEARNER.md, "Each dive from where the last left the messages").
 // It learns from each conflict as the search does, going on from the
-// level the backjump leaves until diveConflicts conflicts. The trail at
+// level the backjump leaves until Params.DiveConflicts conflicts. The trail at
 // each conflict becomes the hints: its colours, and the confident
 // likeliest colours (last refresh) of the cells it leaves open. It stops when every cell is decided (the caller's next
 // decision finds the solution), at a conflict at level 0 (c.unsat), or
@@ -51,13 +45,13 @@ func (c *cdcl) diveWanted() bool {
 func (c *cdcl) dive(stop func() bool) (stopped bool) {
 	if c.bp0 == nil {
 		// At level 0 every assigned cell is a fact.
-		if _, _, c.bp0 = colorBeliefs(c.h, c.w, c.lines, c.domains(), c.vals, bwDiveWork, stop); c.bp0 == nil {
+		if _, _, c.bp0 = colorBeliefs(&c.p, c.h, c.w, c.lines, c.domains(), c.vals, c.p.BWDiveWork, stop); c.bp0 == nil {
 			return true
 		}
 	}
 	first := c.dbp == nil
 	if first {
-		c.dbp = newColorBP(c.h, c.w, c.lines, c.vals)
+		c.dbp = newColorBP(&c.p, c.h, c.w, c.lines, c.vals)
 		c.likely, c.conf = make([]int8, c.n), make([]float64, c.n)
 	}
 	if first || c.bw {
@@ -82,7 +76,7 @@ func (c *cdcl) dive(stop func() bool) (stopped bool) {
 			return true
 		}
 		slices.SortFunc(open, func(x, y int32) int { return cmp.Compare(c.conf[y], c.conf[x]) })
-		for _, x := range open[:max(1, int(diveBatch*float64(len(open))))] {
+		for _, x := range open[:max(1, int(c.p.DiveBatch*float64(len(open))))] {
 			v := c.likely[x]
 			if c.decided(int(x)) || c.domain(int(x))&(1<<v) == 0 {
 				continue
@@ -105,7 +99,7 @@ func (c *cdcl) dive(stop func() bool) (stopped bool) {
 				}
 				confl = c.propagate()
 			}
-			if conflicts >= diveConflicts {
+			if conflicts >= c.p.DiveConflicts {
 				return false
 			}
 			break // refresh from where the backjump left the trail
@@ -113,12 +107,12 @@ func (c *cdcl) dive(stop func() bool) (stopped bool) {
 	}
 }
 
-// refresh sweeps the dive's messages diveSweeps times over the domains in
-// cells and sets each open cell's likeliest colour and confidence. A
-// colour the cell has lost gets no weight; one it has again after a
-// backjump starts from an even share. It asks stop as it sweeps (a sweep
-// of a 200×200 4-colour puzzle takes about 0.2 s) and returns false,
-// its beliefs unfinished, when stop says stop.
+// refresh sweeps the dive's messages Params.DiveSweeps times over the
+// domains in cells and sets each open cell's likeliest colour and
+// confidence. A colour the cell has lost gets no weight; one it has again
+// after a backjump starts from an even share. It asks stop as it sweeps
+// (a sweep of a 200×200 4-colour puzzle takes about 0.2 s) and returns
+// false, its beliefs unfinished, when stop says stop.
 func (c *cdcl) refresh(cells []linesolve.Set, stop func() bool) bool {
 	b, vals := c.dbp, c.vals
 	for x, d := range cells {
@@ -134,7 +128,7 @@ func (c *cdcl) refresh(cells []linesolve.Set, stop func() bool) bool {
 		}
 	}
 	work := 0
-	for range diveSweeps {
+	for range c.p.DiveSweeps {
 		if !b.sweep(cells, &work, math.MaxInt, stop) {
 			return false
 		}
@@ -150,7 +144,7 @@ func (c *cdcl) refresh(cells []linesolve.Set, stop func() bool) bool {
 func (c *cdcl) diveHints() {
 	for x := range c.n {
 		c.hint[x] = -1
-		if c.conf[x] > hintConf {
+		if c.conf[x] > c.p.HintConf {
 			c.hint[x] = c.likely[x]
 		}
 	}

@@ -18,9 +18,14 @@ import (
 // meet conflicts, and enough end in a solution, for the test to
 // exercise both.
 func TestDive(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(41, 42))
 	conflicted, solved, multi, compared, bw := 0, 0, 0, 0, 0
-	for i := range 500 {
+	cases := 500
+	if testing.Short() {
+		cases = 150
+	}
+	for i := range cases {
 		h, w, m := 8+rng.IntN(5), 8+rng.IntN(5), 1+rng.IntN(4)
 		p := brute.RandomPuzzle(rng, h, w, m, 0.3+0.3*rng.Float64())
 		sols, all := brute.Pruned(p, maxSolutions)
@@ -90,7 +95,7 @@ func TestDive(t *testing.T) {
 			}
 		}
 	}
-	if compared < 200 || conflicted < 60 || solved < 60 || multi < 60 || bw < 50 {
+	if compared < cases*2/5 || conflicted < cases*3/25 || solved < cases*3/25 || multi < cases*3/25 || bw < cases/10 {
 		t.Fatalf("of %d dives (%d black and white) %d met a conflict and %d found a solution, %d puzzles had several: the test exercises too little", compared, bw, conflicted, solved, multi)
 	}
 	t.Logf("of %d dives (%d black and white) %d met a conflict and %d found a solution; %d puzzles had several", compared, bw, conflicted, solved, multi)
@@ -123,6 +128,7 @@ const maxSolutions = 200
 // diving from the start, as large ones do after many conflicts); black
 // and white with the gates as they are never dives at these sizes.
 func TestDiveKeepsLimits(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	dived, bwDived := 0, 0
 	for i := range 160 {
@@ -133,7 +139,9 @@ func TestDiveKeepsLimits(t *testing.T) {
 		if m == 1 && !gated {
 			// Black and white dives once its hints are set, and at
 			// every rephasing.
-			l.c.diveCells, l.c.diveAfter = 0, 0
+			params := DefaultParams()
+			params.BWDiveCells, params.BWDiveConflicts = 0, 0
+			l.SetParams(params)
 		}
 		for limit := 1; limit < 60; limit++ {
 			res := l.Run(Limits{Conflicts: limit}, func(puzzle.Grid) bool { return false })
@@ -167,6 +175,7 @@ func TestDiveKeepsLimits(t *testing.T) {
 // blocked, a dive meets a conflict, and right after it diveHints gives
 // each cell the trail has decided its colour as the hint.
 func TestDiveFollowsBeliefs(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	clean, dives, open, hinted := [4]int{}, [4]int{}, [4]int{}, 0
 	for i := range 120 {
@@ -225,8 +234,11 @@ func TestDiveFollowsBeliefs(t *testing.T) {
 }
 
 // TestDiveWanted: a colour puzzle always dives; a black-and-white one
-// only from bwDiveCells cells and bwDiveConflicts conflicts on.
+// only from Params.BWDiveCells cells and BWDiveConflicts conflicts on.
 func TestDiveWanted(t *testing.T) {
+	t.Parallel()
+	p := DefaultParams()
+	cells, conflicts := p.BWDiveCells, p.BWDiveConflicts
 	for _, tt := range []struct {
 		name            string
 		bw              bool
@@ -235,12 +247,12 @@ func TestDiveWanted(t *testing.T) {
 	}{
 		{"colour", false, 100, 0, true},
 		{"small and short", true, 100, 0, false},
-		{"one cell short", true, bwDiveCells - 1, bwDiveConflicts, false},
-		{"one conflict short", true, bwDiveCells, bwDiveConflicts - 1, false},
-		{"at both gates", true, bwDiveCells, bwDiveConflicts, true},
+		{"one cell short", true, cells - 1, conflicts, false},
+		{"one conflict short", true, cells, conflicts - 1, false},
+		{"at both gates", true, cells, conflicts, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			c := &cdcl{bw: tt.bw, n: tt.cells, conflicts: tt.conflict, diveCells: bwDiveCells, diveAfter: bwDiveConflicts}
+			c := &cdcl{bw: tt.bw, n: tt.cells, conflicts: tt.conflict, p: p}
 			if got := c.diveWanted(); got != tt.want {
 				t.Errorf("%d cells, %d conflicts: diveWanted %v, want %v", tt.cells, tt.conflict, got, tt.want)
 			}
@@ -253,6 +265,7 @@ func TestDiveWanted(t *testing.T) {
 // stopped and keeps no messages; the next dive sweeps them again and
 // goes on.
 func TestDiveStopsInFirstSweep(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(13, 14))
 	p := brute.RandomPuzzle(rng, 30, 30, 1, 0.5)
 	c := New(linesolve.NewState(p)).c

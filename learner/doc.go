@@ -42,10 +42,9 @@
 // lines; belief.go, and belief_color.go over a distribution of colours),
 // and from then on each cell whose likeliest colour is confident (a
 // belief over 0.7) is tried first in that colour, as with CaDiCaL's
-// forced phases. This is what decides Knotty, Meow and Faase in
-// 0.01–2 s; without it the learner found no solution of any of them in
-// 30 s (of Knotty, in 600 s). It also takes the learner alone on taai2011
-// from 27–32 s of CPU to 12–15 s (three seeds of its random decisions).
+// forced phases. This is what decides Knotty, Meow and Faase, of which
+// the learner finds no solution without it, and it halves the learner's
+// time on taai2011 (LEARNER.md, "Belief propagation's bounds").
 // A colour puzzle also dives (dive.go): at its hints and every second
 // restart, it decides cells in the colours belief propagation finds
 // likeliest, the surest first, sweeping again after every 2 % of the
@@ -64,4 +63,11 @@
 // (the decisions and sound propagation forced the rest, so no other
 // solution takes them all), which backjumps one level, so the Learner
 // enumerates every solution once and knows when there are no more.
+//
+// # Settings
+//
+// The figures above (2 %, 0.7, every second restart, …) are the
+// defaults of [Params], the one table of the learner's settings, each
+// with its range and the section of LEARNER.md that measured it.
+// [Learner.SetParams] changes them, for tests and measurements.
 package learner

@@ -32,12 +32,16 @@ type Learner struct {
 // its line cache is shared (see [Learner]).
 func New(s *linesolve.State) *Learner {
 	g := linestate.Kernel(s)
-	c := newCDCL(&g)
+	c := newCDCL(&g, DefaultParams())
 	if g.Failed {
 		c.unsat = true
 	}
 	return &Learner{c: c, h: g.H, w: g.W}
 }
+
+// SetParams makes the Learner search with the settings p in place of
+// [DefaultParams]. Call it before the first Run.
+func (l *Learner) SetParams(p Params) { l.c.setParams(p) }
 
 // SetHints chooses how the learner colours the cells it decides: on (the
 // default), a cell whose colour belief propagation over the rows and
@@ -71,7 +75,7 @@ func (l *Learner) SetLucky(on bool) {
 	}
 }
 
-// SetSeed reseeds the random decisions (2 % of them; see cdcl.go), so
+// SetSeed reseeds the random decisions (Params.RandomFreq of them), so
 // that a measurement can average over several searches of one puzzle.
 // Call it before the first Run.
 func (l *Learner) SetSeed(seed uint64) {

@@ -34,6 +34,7 @@ func firstSolution(t *testing.T, p *puzzle.Puzzle, lucky bool, lim learner.Limit
 // found before any conflict, where the search without them meets it only
 // after conflicts.
 func TestLuckyFindsDom(t *testing.T) {
+	t.Parallel()
 	p := randpuzzle.Dom(10)
 	g, res := firstSolution(t, p, true, learner.Limits{})
 	if g == nil || res.Conflicts != 0 {
@@ -48,6 +49,7 @@ func TestLuckyFindsDom(t *testing.T) {
 // with the descents is the one without them, conflict for conflict and
 // solution for solution.
 func TestLuckyLeavesNoTrace(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		colors int
 		seed   uint64
@@ -82,6 +84,7 @@ func TestLuckyLeavesNoTrace(t *testing.T) {
 // last solution the Learner found, and stops there; without one (a
 // solution given to Block does not count) it does not stop the search.
 func TestAfterSolution(t *testing.T) {
+	t.Parallel()
 	p := randpuzzle.Dom(12)
 	st := linesolve.NewState(p)
 	st.Propagate()

@@ -43,6 +43,7 @@ func readSolution(name string) (puzzle.Grid, error) {
 // TestCorpus propagates (and briefly probes) every survey puzzle and checks
 // that no colour of its known solution is ever removed.
 func TestCorpus(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.nin"))
 	if len(files) == 0 {
 		t.Skip("no corpus at " + corpusDir)

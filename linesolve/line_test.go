@@ -64,6 +64,7 @@ var lineTests = []struct {
 }
 
 func TestLine(t *testing.T) {
+	t.Parallel()
 	for _, tt := range lineTests {
 		t.Run(tt.name, func(t *testing.T) {
 			cells := parseCells(tt.cells)
@@ -103,6 +104,7 @@ func checkAgainstBrute(t *testing.T, clue puzzle.Clue, cells []linesolve.Set) {
 }
 
 func TestLineBruteForce(t *testing.T) {
+	t.Parallel()
 	for _, m := range []int{1, 2, 3} {
 		rng := rand.New(rand.NewPCG(uint64(m), 1))
 		for range 4000 {
@@ -116,6 +118,7 @@ func TestLineBruteForce(t *testing.T) {
 // TestLineBruteForceOpen runs clues of real lines over mostly undecided
 // cells, where the answer has the most room to be wrong.
 func TestLineBruteForceOpen(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 7))
 	for range 3000 {
 		m := 1 + rng.IntN(3)
@@ -133,6 +136,7 @@ func TestLineBruteForceOpen(t *testing.T) {
 }
 
 func TestSet(t *testing.T) {
+	t.Parallel()
 	s := linesolve.Of(0, 2, 5)
 	if !s.Has(2) || s.Has(1) || s.Has(200) || s.Len() != 3 || s.String() != "{0,2,5}" {
 		t.Errorf("Of(0, 2, 5) = %v, Len %d", s, s.Len())
@@ -161,6 +165,7 @@ func TestSet(t *testing.T) {
 
 // TestLineManyColours uses colours up to 63, the top bit of a Set.
 func TestLineManyColours(t *testing.T) {
+	t.Parallel()
 	clue := puzzle.Clue{{Len: 2, Color: 63}, {Len: 1, Color: 62}, {Len: 1, Color: 63}}
 	cells := make([]linesolve.Set, 6)
 	for i := range cells {
@@ -175,6 +180,7 @@ func TestLineManyColours(t *testing.T) {
 
 // TestAutomatonOracle checks the second oracle against the first.
 func TestAutomatonOracle(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(12, 13))
 	for range 3000 {
 		m := 1 + rng.IntN(3)
@@ -206,6 +212,7 @@ func checkAgainstAutomaton(t *testing.T, clue puzzle.Clue, cells []linesolve.Set
 // TestLineLong checks lines of up to 300 cells (several bitset words,
 // blocks and runs across word boundaries) against the automaton oracle.
 func TestLineLong(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(14, 15))
 	for i := range 1500 {
 		m := 1 + rng.IntN(3)

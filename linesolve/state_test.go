@@ -46,6 +46,7 @@ func checkFixpoint(t *testing.T, p *puzzle.Puzzle, s *linesolve.State) {
 }
 
 func TestPropagateRandom(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	solved := 0
 	for i := range 2000 {
@@ -99,6 +100,7 @@ func checkProbeFixpoint(t *testing.T, s *linesolve.State) {
 // keep every colour of every solution, and that probing a puzzle with one
 // solution at least never does worse than propagation.
 func TestProbeAllSolutions(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	probed := 0
 	for i := range 600 {
@@ -141,6 +143,7 @@ func TestProbeAllSolutions(t *testing.T) {
 }
 
 func TestProbeRandom(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(8, 9))
 	var failed int
 	for i := range 300 {
@@ -175,6 +178,7 @@ func TestProbeRandom(t *testing.T) {
 // when there is no solution, and Probe should refute some that
 // propagation alone cannot.
 func TestProbeRefutes(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(10, 11))
 	refuted := 0
 	for i := range 1500 {
@@ -207,6 +211,7 @@ func TestProbeRefutes(t *testing.T) {
 }
 
 func TestSetAndClone(t *testing.T) {
+	t.Parallel()
 	p := puzzle.New([][]int{{1}, {1}}, [][]int{{1}, {1}})
 	s := linesolve.NewState(p)
 	if !s.Propagate() || s.Solved() {
@@ -231,6 +236,7 @@ func TestSetAndClone(t *testing.T) {
 }
 
 func TestNewStateColours(t *testing.T) {
+	t.Parallel()
 	// Row 0 uses colours 1 and 2, column 0 only colour 2.
 	p := &puzzle.Puzzle{
 		Palette: brute.Palette(3),
@@ -250,6 +256,7 @@ func TestNewStateColours(t *testing.T) {
 }
 
 func TestEmptyPuzzles(t *testing.T) {
+	t.Parallel()
 	for _, p := range []*puzzle.Puzzle{
 		puzzle.New(nil, nil),
 		puzzle.New([][]int{{}, {}}, nil),
@@ -281,6 +288,7 @@ func TestEmptyPuzzles(t *testing.T) {
 // probing) or more: propagation and probing keep the goal, and every line
 // ends at the fixpoint of Line.
 func TestPropagateLongLines(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(12, 13))
 	sizes := []int{1, 40, 64, 65, 100, 128, 129, 150}
 	solved := 0
@@ -319,6 +327,7 @@ func TestPropagateLongLines(t *testing.T) {
 // white, and in colour, whose lines of up to 64 cells solve from masks
 // per value (the colour has none) and longer ones from cells.
 func TestClueColourOutsidePalette(t *testing.T) {
+	t.Parallel()
 	b := func(n int, c puzzle.Color) puzzle.Block { return puzzle.Block{Len: n, Color: c} }
 	for _, k := range []int{1, 2} {
 		out := puzzle.Color(k + 1)
@@ -340,6 +349,7 @@ func TestClueColourOutsidePalette(t *testing.T) {
 // the line's words times its blocks plus four, six times over for lines
 // of more than two words.
 func TestStatsWork(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		n    int
 		cost int64 // of a line with one block

@@ -21,6 +21,7 @@ func afterCalls(n int) (stop func() bool, calls *int) {
 // soon as stop says so: after the 64 lines it solves before asking, and
 // those stop allowed, with lines still queued.
 func TestPropagateUntilStopsBig(t *testing.T) {
+	t.Parallel()
 	p := randpuzzle.Picture(1, 1000, 1000, 3, 0.7)
 	for _, n := range []int{0, 5} {
 		s := linesolve.NewState(p)
@@ -45,6 +46,7 @@ func TestPropagateUntilStopsBig(t *testing.T) {
 // PropagateUntil reaches the same fixpoint as Propagate alone, in black and
 // white (one-word and multi-word masks) and in colour.
 func TestPropagateUntilResumes(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(18, 1))
 	for _, tc := range []struct{ h, w, m int }{{20, 25, 1}, {70, 90, 1}, {20, 25, 3}} {
 		for range 5 {

@@ -110,6 +110,7 @@ func readGrid(t *testing.T, name string, p *puzzle.Puzzle) puzzle.Grid {
 // with -corpus.all): every solution passes Check (Solve guarantees it or
 // fails), and a unique solution equals the designer's goal.
 func TestWebpbnGoals(t *testing.T) {
+	t.Parallel()
 	needCorpora(t)
 	files, _ := filepath.Glob(filepath.Join(corpora, "storyyeller-webpbn-scrape", "results", "*.non"))
 	if len(files) < 3000 {

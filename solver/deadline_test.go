@@ -45,7 +45,7 @@ func bigPuzzle() *puzzle.Puzzle {
 func TestDeadlineBigPresolve(t *testing.T) {
 	p := bigPuzzle()
 	ctx := &doneAfter{Context: context.Background(), n: 10}
-	pre := presolve(ctx, p, 0, nil)
+	pre := presolve(ctx, p, 0, DefaultParams(), nil)
 	if !pre.stopped || pre.contradiction || pre.grid != nil {
 		t.Fatalf("presolve(context done after 10 checks) = %+v, want stopped", pre)
 	}
@@ -149,32 +149,35 @@ func TestDeadlineInLearner(t *testing.T) {
 }
 
 // TestProbeWorkBound: probing stops once its line solves, weighted by
-// their length, pass probeWork, and a puzzle whose every probe sweeps
-// the grid (60×60 with a 1 in every line: 439,320 line solves
+// their length, pass Params.ProbeWork, and a puzzle whose every probe
+// sweeps the grid (60×60 with a 1 in every line: 439,320 line solves
 // unbounded) goes on undecided with what line solving found.
 func TestProbeWorkBound(t *testing.T) {
-	defer func(w int64) { probeWork = w }(probeWork)
-	probeWork = 1_000_000
+	t.Parallel()
+	prm := DefaultParams()
+	prm.ProbeWork = 1_000_000
 	one := make([][]int, 60)
 	for i := range one {
 		one[i] = []int{1}
 	}
 	p := puzzle.New(one, one)
-	pre := presolve(context.Background(), p, 0, nil)
+	pre := presolve(context.Background(), p, 0, prm, nil)
 	if pre.stopped || pre.contradiction || pre.grid != nil || pre.state == nil {
 		t.Fatalf("presolve(60×60 permutations) = %+v, want undecided", pre)
 	}
 	// The bound is asked every 64 probes, each of at most 120 lines.
-	if work := int64(pre.state.Stats().Lines) * 60; work > probeWork+64*120*60 {
-		t.Errorf("probing did %d units of work (line solves × 60), want at most %d and a probe batch", work, probeWork)
+	if work := int64(pre.state.Stats().Lines) * 60; work > prm.ProbeWork+64*120*60 {
+		t.Errorf("probing did %d units of work (line solves × 60), want at most %d and a probe batch", work, prm.ProbeWork)
 	}
 }
 
 // TestProbeCostBound: probing also stops once its line solves, weighted
-// by their cost (linesolve.Stats.Work), pass probeCost, probeWork aside.
+// by their cost (linesolve.Stats.Work), pass Params.ProbeCost, ProbeWork
+// aside.
 func TestProbeCostBound(t *testing.T) {
-	defer func(w, c int64) { probeWork, probeCost = w, c }(probeWork, probeCost)
-	probeWork, probeCost = 1<<62, 200_000
+	t.Parallel()
+	prm := DefaultParams()
+	prm.ProbeWork, prm.ProbeCost = 1<<62, 200_000
 	one := make([][]int, 60)
 	for i := range one {
 		one[i] = []int{1}
@@ -183,14 +186,14 @@ func TestProbeCostBound(t *testing.T) {
 	st := linesolve.NewState(p)
 	st.Propagate()
 	before := st.Stats().Work // line solving's, before probing
-	pre := presolve(context.Background(), p, 0, nil)
+	pre := presolve(context.Background(), p, 0, prm, nil)
 	if pre.stopped || pre.contradiction || pre.grid != nil || pre.state == nil {
 		t.Fatalf("presolve(60×60 permutations) = %+v, want undecided", pre)
 	}
 	// Unbounded, probing takes 439,320 line solves of 5 units each; the
 	// bound is asked every 64 probes, each of at most 120 lines.
 	work := pre.state.Stats().Work - before
-	if work <= probeCost || work > probeCost+64*120*5 {
-		t.Errorf("probing did %d units of work, want over %d and at most a probe batch more", work, probeCost)
+	if work <= prm.ProbeCost || work > prm.ProbeCost+64*120*5 {
+		t.Errorf("probing did %d units of work, want over %d and at most a probe batch more", work, prm.ProbeCost)
 	}
 }

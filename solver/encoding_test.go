@@ -11,6 +11,7 @@ import (
 )
 
 func TestEncode(t *testing.T) {
+	t.Parallel()
 	for _, p := range append(samplePuzzles(), fakePuzzle()) {
 		for _, o := range []solver.Options{{}, {NoPresolve: true}} {
 			e1, e2 := solver.Encode(p, o), solver.Encode(p, o)

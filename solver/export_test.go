@@ -6,18 +6,13 @@ import (
 	"github.com/nonosat/nonosat/learner"
 )
 
-// LearntClauses, SetHandoffConflicts and SetHandoffLucky give the tests of package
-// solver_test the hand-off's insides (handoff.go).
-func LearntClauses(l *learner.Learner, e *encode.Encoding) []cnf.Clause { return learntClauses(l, e) }
+// WorkerArg, as the first argument of the test binary, makes it serve
+// ServeWorker (see TestMain), so that tests can run gophersat in a worker
+// process without setting the environment, and in parallel.
+const WorkerArg = "nonosat-test-sat-worker"
 
-func SetHandoffConflicts(n int) (restore func()) {
-	old := handoffConflicts
-	handoffConflicts = n
-	return func() { handoffConflicts = old }
-}
-
-func SetHandoffLucky(on bool) (restore func()) {
-	old := handoffLucky
-	handoffLucky = on
-	return func() { handoffLucky = old }
+// LearntClauses gives the tests of package solver_test the clauses the
+// hand-off passes on (handoff.go), with the default LBD bound.
+func LearntClauses(l *learner.Learner, e *encode.Encoding) []cnf.Clause {
+	return learntClauses(l, e, DefaultParams().HandoffLBD)
 }

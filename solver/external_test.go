@@ -152,6 +152,7 @@ func fakePuzzle() *puzzle.Puzzle {
 }
 
 func TestFakeSolvers(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		body string
@@ -201,6 +202,7 @@ func TestFakeSolvers(t *testing.T) {
 // TestFakeSolverCadicalWrapper runs cadical through an exec: script, the
 // way to pass a solver arguments of one's own.
 func TestFakeSolverCadicalWrapper(t *testing.T) {
+	t.Parallel()
 	if err := solver.CheckBackend("cadical"); err != nil {
 		t.Skipf("skipping: %v", err)
 	}
@@ -238,6 +240,7 @@ func TestBackendNotFound(t *testing.T) {
 }
 
 func TestBackendUnknown(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"nosuch", "exec:", "Cadical"} {
 		err := solver.CheckBackend(name)
 		if err == nil {
@@ -259,6 +262,7 @@ func TestBackendUnknown(t *testing.T) {
 // installed external solver: each solution re-runs it with one more
 // blocking clause.
 func TestExternalEnumerates(t *testing.T) {
+	t.Parallel()
 	// Two by two diagonals: rows 1 1, columns 1 1 has two solutions; a
 	// 4x4 block of four such squares has 16.
 	p := puzzle.New([][]int{{1, 1}, {1, 1}, {1, 1}, {1, 1}}, [][]int{{1, 1}, {1, 1}, {1, 1}, {1, 1}})

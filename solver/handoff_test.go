@@ -17,6 +17,7 @@ import (
 // not blocked) satisfies each of them, read through the encoding's cell
 // variables, on random puzzles of 1 to 3 colours with many solutions.
 func TestLearntClausesHold(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(22, 1))
 	passed, checks := 0, 0
 	for i := 0; i < 400 && passed < 60; i++ {
@@ -45,6 +46,7 @@ func TestLearntClausesHold(t *testing.T) {
 // going on past the solutions it finds until Limits.AfterSolution: the
 // clauses it learns with those solutions blocked hold in every other.
 func TestLearntClausesHoldAfterSolutions(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(22, 3))
 	passed, checks := 0, 0
 	for i := 0; i < 400 && passed < 40; i++ {
@@ -134,15 +136,17 @@ next:
 // (TestLearntClausesHoldAfterSolutions covers what the learner hands on
 // after the descents).
 func TestHandoffVerdicts(t *testing.T) {
+	t.Parallel()
 	if err := solver.CheckBackend("cadical"); err != nil {
 		t.Skipf("no CaDiCaL: %v", err)
 	}
-	defer solver.SetHandoffConflicts(1)()
-	defer solver.SetHandoffLucky(true)()
+	prm := solver.DefaultParams()
+	prm.HandoffConflicts = 1
+	o := solver.Options{Backend: "cadical", Params: &prm}
 	rng := rand.New(rand.NewPCG(22, 2))
 	handed := 0
 	for i := range 80 {
-		solver.SetHandoffLucky(i%2 == 0)
+		prm.HandoffLucky = i%2 == 0
 		h, w := 7+rng.IntN(4), 7+rng.IntN(4)
 		colors := 1 + rng.IntN(3)
 		p := puzzle.FromGrid(randomGrid(rng, h, w, colors, 0.5), palette(colors))
@@ -151,7 +155,7 @@ func TestHandoffVerdicts(t *testing.T) {
 		if n := bruteCount(p); n > 1 {
 			want = solver.Multiple
 		}
-		res, err := solver.Solve(context.Background(), p, solver.Options{Backend: "cadical"})
+		res, err := solver.Solve(context.Background(), p, o)
 		if err != nil || res.Verdict != want {
 			t.Fatalf("case %d: Solve = %v, %v; brute force says %v", i, res.Verdict, err, want)
 		}
@@ -164,7 +168,7 @@ func TestHandoffVerdicts(t *testing.T) {
 			handed++
 		}
 	}
-	res, err := solver.Solve(context.Background(), randpuzzle.Dom(6), solver.Options{Backend: "cadical"})
+	res, err := solver.Solve(context.Background(), randpuzzle.Dom(6), o)
 	if err != nil || res.Verdict != solver.Unique || res.Stats.SATCalls == 0 {
 		t.Fatalf("6-Dom: Solve = %v, %d SAT calls, %v; want unique through SAT", res.Verdict, res.Stats.SATCalls, err)
 	}
@@ -178,6 +182,7 @@ func TestHandoffVerdicts(t *testing.T) {
 // later the refutation goes to CaDiCaL, in one SAT call (the solution
 // blocked), well before the 30,000 of a puzzle with no solution known.
 func TestHandoffAfterSolution(t *testing.T) {
+	t.Parallel()
 	if err := solver.CheckBackend("cadical"); err != nil {
 		t.Skipf("no CaDiCaL: %v", err)
 	}

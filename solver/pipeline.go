@@ -149,7 +149,7 @@ func presolveStage(ctx context.Context, j *job) (bool, bool, error) {
 	if j.o.Proof != nil {
 		proof = j.o.Proof.lemma
 	}
-	j.pre = presolve(ctx, j.p, j.o.Probe, proof)
+	j.pre = presolve(ctx, j.p, j.o.Probe, j.o.params(), proof)
 	j.res.Stats.Presolve = time.Since(t)
 	j.res.Stats.FixedCells = j.pre.fixed
 	switch {
@@ -194,7 +194,7 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 		return false, false, nil
 	}
 	if j.o.Backend == "portfolio" {
-		sr := raceLearners(ctx, j.p, st, j.limit, j.known, learnerBudget(j.o))
+		sr := raceLearners(ctx, j.p, st, j.o.params().Learner, j.limit, j.known, learnerBudget(j.o))
 		for _, g := range sr.sols[len(j.known):] {
 			if !j.add(g) {
 				// each (or the limit) ends the search here, as
@@ -210,14 +210,16 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 		j.res.Learned = sr.err == nil && !sr.timedOut
 		return sr.err != nil || !sr.timedOut, sr.complete, sr.err
 	}
+	prm := j.o.params()
 	l := learner.New(st)
+	l.SetParams(prm.Learner)
 	if j.o.Proof != nil {
 		l.SetProof(j.o.Proof.lemma, j.o.Proof.delete)
 	}
 	lim := learner.Limits{Conflicts: j.o.learnBudget()}
 	if j.o.handoff() {
-		l.SetLucky(handoffLucky)
-		lim.AfterSolution = handoffAfter
+		l.SetLucky(prm.HandoffLucky)
+		lim.AfterSolution = prm.HandoffAfter
 	}
 	if budget := learnerBudget(j.o); budget > 0 {
 		lim.Stop = func() bool {
@@ -280,7 +282,7 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 		return true, false, err // a *encode.TooBigError
 	}
 	if j.learner != nil && external(j.o.Backend) {
-		e.Formula.Clauses = append(e.Formula.Clauses, learntClauses(j.learner, e)...)
+		e.Formula.Clauses = append(e.Formula.Clauses, learntClauses(j.learner, e, j.o.params().HandoffLBD)...)
 	}
 	j.res.Stats.Vars, j.res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
 	var sr searchResult

@@ -20,31 +20,15 @@ type presolved struct {
 	state         *linesolve.State // the probed state, when undecided
 }
 
-// defaultProbe is the default probing budget, in probes per cell.
-const defaultProbe = 4
-
-// probeWork bounds probing's line solves weighted by their length, 25
-// times the most a corpus puzzle takes (webpbn 16900: 253,542 line solves
-// of up to 80 cells, 62 ms), so that a large puzzle whose every probe
-// sweeps the grid (200×200 with a 1 in every line: 16 million line
-// solves, 8 s) goes on to the learner within about a second.
-var probeWork int64 = 500_000_000 // a variable for tests
-
-// probeCost bounds probing's line solves weighted by their cost
-// (linesolve.Stats.Work), 12 times the most a corpus puzzle takes
-// (webpbn 22336: 5.1 million, 42 ms), for long lines of many blocks,
-// which probeWork undercounts: a random 400×400 picture at 50 %, lines
-// of about 100 blocks, probed for 20 s of CPU within probeWork.
-var probeCost int64 = 64_000_000 // a variable for tests
-
 // presolve runs exact line solving to a fixpoint, then probing within the
-// given budget (see Options.Probe), reporting probing's lemmas to proof
+// given budget (see Options.Probe; 0 means prm.Probe a cell) and the
+// bounds prm.ProbeWork and ProbeCost, reporting probing's lemmas to proof
 // (nil: none; see linesolve.State.SetProof). A finished grid is the
 // unique solution (every step was forced); a contradiction means none. Else
 // the encoder gets the cell domains and, per line, the block starts and gap
 // cells that line solving still allows. When ctx ends first it returns
 // at once, stopped.
-func presolve(ctx context.Context, p *puzzle.Puzzle, probe int, proof func([]linesolve.CellLit)) presolved {
+func presolve(ctx context.Context, p *puzzle.Puzzle, probe int, prm Params, proof func([]linesolve.CellLit)) presolved {
 	stop := clock.Stop(ctx)
 	s := linesolve.NewState(p)
 	s.SetProof(proof)
@@ -55,12 +39,12 @@ func presolve(ctx context.Context, p *puzzle.Puzzle, probe int, proof func([]lin
 		return presolved{stopped: true}
 	}
 	if probe == 0 {
-		probe = defaultProbe * p.Width() * p.Height()
+		probe = prm.Probe * p.Width() * p.Height()
 	}
 	st0, side := s.Stats(), int64(max(p.Width(), p.Height()))
 	probeStop := func() bool {
 		st := s.Stats()
-		return stop() || int64(st.Lines-st0.Lines)*side > probeWork || st.Work-st0.Work > probeCost
+		return stop() || int64(st.Lines-st0.Lines)*side > prm.ProbeWork || st.Work-st0.Work > prm.ProbeCost
 	}
 	if probe > 0 && !s.Solved() && !s.ProbeUntil(probe, probeStop) {
 		return presolved{contradiction: true}

@@ -122,8 +122,8 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 				return err
 			}
 		} else if learnt {
-			refuter = func(ctx context.Context, _ *cnf.Formula, _ Options, w io.Writer, cert *Certificate) error {
-				return refuteByLearner(ctx, p, e, cert.Block, w, cert)
+			refuter = func(ctx context.Context, _ *cnf.Formula, o Options, w io.Writer, cert *Certificate) error {
+				return refuteByLearner(ctx, p, e, cert.Block, o.params().Learner, w, cert)
 			}
 		}
 		if err := refuter(ctx, &f, o, proof, cert); err != nil {

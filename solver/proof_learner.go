@@ -19,10 +19,10 @@ import (
 // a learner.Learner learns on its way to proving that no other
 // solution exists, each of which unit propagation on the CNF and the
 // clauses before it derives (see Learner.SetProof), then the empty
-// clause. The learner starts from line solving alone, whose facts unit
-// propagation finds by itself. An error wrapping ErrBug means the learner
+// clause. The learner, with the settings lp, starts from line solving
+// alone, whose facts unit propagation finds by itself. An error wrapping ErrBug means the learner
 // found a solution after all.
-func refuteByLearner(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, block []puzzle.Grid, w io.Writer, cert *Certificate) error {
+func refuteByLearner(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, block []puzzle.Grid, lp learner.Params, w io.Writer, cert *Certificate) error {
 	dw := cnf.NewDRATWriter(w)
 	finish := func() error {
 		dw.WriteLine("0")
@@ -34,6 +34,7 @@ func refuteByLearner(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, 
 		return finish() // line solving refutes the clues
 	}
 	l := learner.New(st)
+	l.SetParams(lp)
 	var cl cnf.Clause
 	clause := func(lits []linesolve.CellLit) (cnf.Clause, bool) {
 		var ok bool

@@ -144,6 +144,7 @@ func dratTrim(t *testing.T, f *cnf.Formula, proof []byte) (verified, ok bool) {
 }
 
 func TestCertify(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(19, 1))
 	ps := []*puzzle.Puzzle{
 		puzzle.New([][]int{{1}, {3}, {1}}, [][]int{{1}, {3}, {1}}),
@@ -191,6 +192,7 @@ func TestCertify(t *testing.T) {
 // puzzle is one that line solving decides, so its proof is the empty
 // clause, which unit propagation on the classic encoding does not give.
 func TestCertifyEncodings(t *testing.T) {
+	t.Parallel()
 	ps := []*puzzle.Puzzle{
 		puzzle.New([][]int{{3}, {2}}, [][]int{{1}, {2}, {1}, {1}}), // unique
 		puzzle.New([][]int{{3}, {2}}, [][]int{{2}, {1}, {1}, {1}}), // none
@@ -234,6 +236,7 @@ func TestCertifyEncodings(t *testing.T) {
 // the colour way through the learner and the encoder: small random colour
 // puzzles that are unique are line-solvable.
 func TestCertifySearch(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 1))
 	sat := workerOptions(t)
 	sat.Search = -1
@@ -292,6 +295,7 @@ func TestCertifySearch(t *testing.T) {
 
 // TestCertifyNoVerdict: a timeout has no certificate.
 func TestCertifyNoVerdict(t *testing.T) {
+	t.Parallel()
 	p := permutation(3)
 	_, err := solver.Certify(context.Background(), p, &solver.Result{Verdict: solver.Timeout}, solver.Options{}, &bytes.Buffer{})
 	if !errors.Is(err, solver.ErrNoProof) {
@@ -302,6 +306,7 @@ func TestCertifyNoVerdict(t *testing.T) {
 // TestCertifyWrongVerdict: a unique verdict for a puzzle with two
 // solutions must not get a certificate.
 func TestCertifyWrongVerdict(t *testing.T) {
+	t.Parallel()
 	p := permutation(2)
 	res, err := solver.Solve(context.Background(), p, solver.Options{})
 	if err != nil || res.Verdict != solver.Multiple {
@@ -316,6 +321,7 @@ func TestCertifyWrongVerdict(t *testing.T) {
 // TestCertifyCadical: CaDiCaL's DRAT proofs, deletions included, pass the
 // checker.
 func TestCertifyCadical(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("cadical"); err != nil {
 		t.Skip("cadical not installed (Debian package cadical)")
 	}
@@ -337,6 +343,7 @@ func TestCertifyCadical(t *testing.T) {
 // of these tests (and of TestCorpusProofs), and it must accept the proof
 // and reject it without the blocking clause.
 func TestDratTrim(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("drat-trim"); err != nil {
 		t.Skip("drat-trim not on PATH (no Debian package: build it from github.com/marijnheule/drat-trim)")
 	}

@@ -57,7 +57,7 @@ type Options struct {
 	// Probe bounds probing after line solving (try each colour of each
 	// undecided cell, propagate, drop the colours that fail), in probes:
 	// 0 means the default budget, negative means no probing. Probing also
-	// stops at bounds on its line solves (probeWork, probeCost in presolve.go).
+	// stops at bounds on its line solves (Params.ProbeWork, ProbeCost).
 	Probe int
 	// Search sets the learner stage between presolving and SAT: a
 	// learner.Learner (clause learning over the cells, the line solvers
@@ -92,6 +92,9 @@ type Options struct {
 	// Proof, when set, records the steps that prove the verdict as the
 	// solve takes them (see ProofTrace), for Certify.
 	Proof *ProofTrace
+	// Params, when set, replaces the stages' settings, DefaultParams,
+	// for measurements and tests.
+	Params *Params
 }
 
 // Stats describe the work done.
@@ -352,27 +355,23 @@ func (s *gridSet) add(g puzzle.Grid) bool {
 // race, one on the presolved state st and one on its own copy of it (its
 // own line cache) whose random decisions take another seed, each on its
 // own goroutine; the first to finish wins and the other is stopped and waited
-// for. Learners with hints vary with their seed (taai2011, learner alone:
-// 14.7, 11.6 and 13.0 s for seeds 0, 1, 2), and the better of two is
-// often far better than either: the sum over the 1,000 puzzles of the
-// faster of seeds 0 and 1 is 8.3 s. The faster of seed 0 and the
-// depth-first search, the portfolio before the hints, gave 13.0 s of wall
-// time on the same set; seed 0 against the learner without hints, 10.4 s
-// (sum of minima). These were measured with every cell hinted; with the
-// confidence bound (learner/cdcl_decide.go's hintConf), the runner on taai2011 (commit
-// 03377f0): 9.7 s of wall time and 18.5 s of CPU, against 12.8 s and
-// 13.6 s for the default.
+// for. Learners with hints vary with their seed, and the better of two
+// is often far better than either (LEARNER.md, "The portfolio's two
+// learners"). Both take the settings lp.
 //
 // With budget > 0 each learner stops, with memOut, once it has two
 // solutions and its clauses and solutions pass half the budget (see
 // learnerBudget; two run at once).
-func raceLearners(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, limit int, known []puzzle.Grid, budget int64) searchResult {
+func raceLearners(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, lp learner.Params, limit int, known []puzzle.Grid, budget int64) searchResult {
 	ctx2, cancel := context.WithCancel(ctx)
 	defer cancel()
 	ch := make(chan searchResult, 2)
 	second := learner.New(st.Clone())
+	second.SetParams(lp)
 	second.SetSeed(1)
-	for _, l := range []*learner.Learner{learner.New(st), second} {
+	one := learner.New(st)
+	one.SetParams(lp)
+	for _, l := range []*learner.Learner{one, second} {
 		go func() {
 			sr := searchResult{sols: append([]puzzle.Grid(nil), known...)}
 			var lim learner.Limits

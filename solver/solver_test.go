@@ -18,7 +18,7 @@ import (
 
 // TestMain lets the test binary act as a SAT worker child process.
 func TestMain(m *testing.M) {
-	if os.Getenv("NONOSAT_TEST_WORKER") == "1" {
+	if len(os.Args) > 1 && os.Args[1] == solver.WorkerArg {
 		if err := solver.ServeWorker(os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -35,12 +35,11 @@ func TestMain(m *testing.M) {
 }
 
 func workerOptions(t testing.TB) solver.Options {
-	t.Setenv("NONOSAT_TEST_WORKER", "1")
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return solver.Options{Worker: []string{exe, "-test.run=^$"}}
+	return solver.Options{Worker: []string{exe, solver.WorkerArg}}
 }
 
 // randomGrid draws a height x width grid with colours 0..colors, about
@@ -76,6 +75,7 @@ func bruteSolutions(p *puzzle.Puzzle) []puzzle.Grid {
 }
 
 func TestCountMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 150 {
 		h, w := 1+rng.IntN(6), 1+rng.IntN(6)
@@ -98,6 +98,7 @@ func TestCountMatchesBruteForce(t *testing.T) {
 }
 
 func TestSolveRandom(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := range 60 {
 		h, w := 2+rng.IntN(14), 2+rng.IntN(14)
@@ -133,6 +134,7 @@ func TestSolveRandom(t *testing.T) {
 }
 
 func TestVerdicts(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		p    *puzzle.Puzzle
@@ -164,6 +166,7 @@ func TestVerdicts(t *testing.T) {
 // the palette. A learner given too few conflicts to finish finds some of
 // them; SAT must find exactly the rest: none twice, none missed.
 func TestLearnerHandsOver(t *testing.T) {
+	t.Parallel()
 	for _, colour := range []bool{false, true} {
 		t.Run(fmt.Sprint("colour=", colour), func(t *testing.T) { testLearnerHandsOver(t, colour) })
 	}
@@ -207,6 +210,7 @@ func testLearnerHandsOver(t *testing.T, colour bool) {
 // TestColorEmptyLines: colours that occur in rows but not in some columns,
 // and empty lines in a colour puzzle (a case that crashes another solver).
 func TestColorEmptyLines(t *testing.T) {
+	t.Parallel()
 	g := puzzle.Grid{
 		{0, 0, 0, 0},
 		{1, 2, 0, 0},
@@ -222,6 +226,7 @@ func TestColorEmptyLines(t *testing.T) {
 }
 
 func TestGoalShortcut(t *testing.T) {
+	t.Parallel()
 	multi := puzzle.New([][]int{{1}, {1}}, [][]int{{1}, {1}})
 	multi.Goal = puzzle.Grid{{1, 0}, {0, 1}}
 	res, err := solver.Solve(context.Background(), multi, solver.Options{NoPresolve: true})
@@ -242,6 +247,7 @@ func TestGoalShortcut(t *testing.T) {
 }
 
 func TestWorkerBackend(t *testing.T) {
+	t.Parallel()
 	o := workerOptions(t)
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := range 3 {
@@ -289,6 +295,7 @@ func permutation(n int) *puzzle.Puzzle {
 }
 
 func TestSolutionsEveryBackend(t *testing.T) {
+	t.Parallel()
 	p := permutation(4)
 	for _, be := range []string{"gophersat", "gini", "portfolio"} {
 		n := 0
@@ -355,6 +362,7 @@ func TestMemoryBoundsEnumeration(t *testing.T) {
 // enumeration, and the learnt clauses of a search for the verdict are not
 // solutions kept; stopping there gave "timeout" with no SAT after it.
 func TestMemoryLeavesSearchAlone(t *testing.T) {
+	t.Parallel()
 	for _, max := range []int{2, -1} {
 		res, err := solver.Solve(context.Background(), randpuzzle.Dom(10), solver.Options{Max: max, CountOnly: max < 0, MaxMemory: 2 << 20})
 		if err != nil {
@@ -422,26 +430,32 @@ func TestMemoryBoundsPortfolio(t *testing.T) {
 	}
 }
 
-// TestCountOnly: counting the 5,040 permutation matrices of 7×7 with
-// CountOnly keeps two solutions on the learner's road and counts all;
-// SAT's road keeps them all, as it must to block them.
+// TestCountOnly: counting the 5,040 permutation matrices of 7×7 (with
+// -short the 720 of 6×6) with CountOnly keeps two solutions on the
+// learner's road and counts all; SAT's road keeps them all, as it must to
+// block them.
 func TestCountOnly(t *testing.T) {
-	p := permutation(7)
-	n, complete, err := solver.Count(context.Background(), p, 0, solver.Options{})
-	if err != nil || !complete || n != 5040 {
-		t.Fatalf("Count = %d, %v, %v; want 5040, complete", n, complete, err)
+	t.Parallel()
+	n, all := 7, 5040 // the n×n permutation matrices
+	if testing.Short() {
+		n, all = 6, 720
+	}
+	p := permutation(n)
+	count, complete, err := solver.Count(context.Background(), p, 0, solver.Options{})
+	if err != nil || !complete || count != all {
+		t.Fatalf("Count = %d, %v, %v; want %d, complete", count, complete, err, all)
 	}
 	for _, tc := range []struct {
 		o    solver.Options
 		kept int
 	}{
 		{solver.Options{Max: -1, CountOnly: true}, 2},
-		{solver.Options{Max: -1, CountOnly: true, Search: -1}, 5040},
-		{solver.Options{Max: -1}, 5040},
+		{solver.Options{Max: -1, CountOnly: true, Search: -1}, all},
+		{solver.Options{Max: -1}, all},
 	} {
 		res, err := solver.Solve(context.Background(), p, tc.o)
-		if err != nil || !res.Complete || res.Count != 5040 || len(res.Solutions) != tc.kept || res.Verdict != solver.Multiple {
-			t.Fatalf("Solve(%+v) = %s, count %d, %d kept, complete %v, %v; want multiple, 5040, %d kept", tc.o, res.Verdict, res.Count, len(res.Solutions), res.Complete, err, tc.kept)
+		if err != nil || !res.Complete || res.Count != all || len(res.Solutions) != tc.kept || res.Verdict != solver.Multiple {
+			t.Fatalf("Solve(%+v) = %s, count %d, %d kept, complete %v, %v; want multiple, %d, %d kept", tc.o, res.Verdict, res.Count, len(res.Solutions), res.Complete, err, all, tc.kept)
 		}
 	}
 }
@@ -450,6 +464,7 @@ func TestCountOnly(t *testing.T) {
 // order found, on every road (the goal first, when it is known); each
 // returning false ends the search there.
 func TestSolveEach(t *testing.T) {
+	t.Parallel()
 	p := permutation(4)
 	p.Goal = puzzle.Grid{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}
 	for _, o := range []solver.Options{

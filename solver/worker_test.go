@@ -37,12 +37,11 @@ func pigeonhole(n int) *cnf.Formula {
 // TestWorkerDeadline checks that a deadline really stops a gophersat search
 // running in a worker process, which in process it could not.
 func TestWorkerDeadline(t *testing.T) {
-	t.Setenv("NONOSAT_TEST_WORKER", "1")
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := newWorker(pigeonhole(12), []string{exe, "-test.run=^$"})
+	b := newWorker(pigeonhole(12), []string{exe, WorkerArg})
 	defer b.close()
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
@@ -60,7 +59,6 @@ func TestWorkerDeadline(t *testing.T) {
 }
 
 func TestWorkerSmall(t *testing.T) {
-	t.Setenv("NONOSAT_TEST_WORKER", "1")
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +68,7 @@ func TestWorkerSmall(t *testing.T) {
 	f.Add(-1, -2)
 	f.Add(-1, -3)
 	f.Add(-2, -3)
-	b := newWorker(f, []string{exe, "-test.run=^$"})
+	b := newWorker(f, []string{exe, WorkerArg})
 	defer b.close()
 	n := 0
 	for {

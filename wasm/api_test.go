@@ -52,9 +52,6 @@ func (p *page) checkIn(text, opts string) (verdict string, err error) {
 // the survey and on the colour puzzles of the corpora), its errors are
 // the reader's, and timeoutMs and cancel() stop a hard solve on time.
 func TestBrowserAPI(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	p := openSite(t, "", 1280, 800)
 	defer p.consoleErrors()
 

@@ -56,9 +56,6 @@ const wrapJS = `document.getElementById("board-wrap")`
 // finger with Pan, two fingers with Paint), two fingers zoom, one finger
 // paints, and the clues stay in view when the board is scrolled.
 func TestWorkbenchPhone(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	big := xmlText(t, randpuzzle.Picture(7, 55, 55, 1, 0.55))
 	p := openSite(t, linkOf(big), 390, 844)
 	defer p.consoleErrors()
@@ -154,9 +151,6 @@ func (p *page) visibleCell() (r, c int) {
 // the arrow keys: a cursor on the grid (role grid, its cells labelled),
 // Space fills, X marks empty, Delete clears, Shift+arrow paints.
 func TestWorkbenchKeyboard(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	p := openSite(t, "#p=2:2:3-1,1:3:2", 1280, 800)
 	defer p.consoleErrors()
 	p.verdict()
@@ -218,9 +212,6 @@ func TestWorkbenchKeyboard(t *testing.T) {
 // TestWorkbenchSolvedAtOnce: the verdict says solved the moment the last
 // cell is right, without Check.
 func TestWorkbenchSolvedAtOnce(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	p := openSite(t, "#p=2:2:3-1,1:3:2", 1280, 800)
 	defer p.consoleErrors()
 	p.verdict()
@@ -240,9 +231,6 @@ func TestWorkbenchSolvedAtOnce(t *testing.T) {
 // current mode's, thick lines every five cells, and the row and column
 // under the pointer are marked.
 func TestWorkbenchScreen(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	p := openSite(t, "", 1920, 1080)
 	defer p.consoleErrors()
 	p.waitFor(`document.getElementById("title").textContent !== ""`)
@@ -288,9 +276,6 @@ func TestWorkbenchScreen(t *testing.T) {
 // TestWorkbenchStop: a long check shows its progress, and Stop ends it at
 // once; the engine answers the next call.
 func TestWorkbenchStop(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	p := openSite(t, "", 1280, 800)
 	defer p.consoleErrors()
 	p.waitFor(`document.getElementById("title").textContent !== ""`)
@@ -352,9 +337,6 @@ func (p *page) paintMS(n int) float64 {
 // measured times are in benchmarks/RESULTS.md (NONOSAT_MEASURE=1 prints
 // them).
 func TestWorkbenchPaintLatency(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	big := xmlText(t, randpuzzle.Picture(3, 200, 200, 1, 0.5))
 	p := openSite(t, linkOf(big), 1280, 800)
 	defer p.consoleErrors()

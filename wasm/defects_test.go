@@ -37,9 +37,6 @@ func (p *page) newCanvas(w, h string) {
 // row's and the columns' clues longer: the gutters must not grow under the
 // pointer, so that the stroke paints exactly the cells it crossed.
 func TestWorkbenchStrokeStaysPut(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	p := openSite(t, "", 1280, 800)
 	defer p.consoleErrors()
 	p.waitFor(`document.getElementById("title").textContent !== ""`)
@@ -72,9 +69,6 @@ func TestWorkbenchStrokeStaysPut(t *testing.T) {
 // not know (there is none; the time limit comes first): the verdict and
 // the hints come from the puzzle's clues, not from a blank picture.
 func TestWorkbenchUnknownSolution(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	// Rows 2 and 0, columns 2 and 0: no solution.
 	p := openSite(t, "#p=2:0-2:0", 1280, 800)
 	defer p.consoleErrors()
@@ -121,9 +115,6 @@ func cmpCell(a, b [2]int) int {
 // TestWorkbenchFreshState opens a puzzle after a hint: nothing of the
 // previous puzzle (hint text, highlighted lines, rings) stays.
 func TestWorkbenchFreshState(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	p := openSite(t, "", 1280, 800)
 	defer p.consoleErrors()
 	p.waitFor(`document.getElementById("title").textContent !== ""`)
@@ -153,9 +144,6 @@ func TestWorkbenchFreshState(t *testing.T) {
 // reader's error (the native engine's message) and no verdict, and reads
 // text art only when asked. The paste box's example is a puzzle.
 func TestWorkbenchBadInput(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	svc := api.New(config)
 	native := func(text string) string {
 		_, err := svc.Call(context.Background(), "parse", api.Request{Body: []byte(text)})
@@ -246,9 +234,6 @@ func examplesIn(s string) []string {
 // TestWorkbenchKeepsWork: a reload brings the board back, opening another
 // puzzle can be undone, and redo (Ctrl-Y, Ctrl-Shift-Z) redoes.
 func TestWorkbenchKeepsWork(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	p := openSite(t, "", 1280, 800)
 	defer p.consoleErrors()
 	p.waitFor(`document.getElementById("title").textContent.startsWith("House")`)
@@ -297,9 +282,6 @@ func TestWorkbenchKeepsWork(t *testing.T) {
 // TestWorkbenchCheckSeveralSolutions: on a puzzle with two solutions, a
 // cell that one of them has is no mistake, whichever the page drew.
 func TestWorkbenchCheckSeveralSolutions(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	p := openSite(t, "#p=1:1-1:1", 1280, 800)
 	defer p.consoleErrors()
 	if kind, _ := p.verdict(); kind != "multiple" {
@@ -330,9 +312,6 @@ func TestWorkbenchCheckSeveralSolutions(t *testing.T) {
 // after it is the one the suggestion promised; Apply until unique goes on
 // until it is.
 func TestWorkbenchFix(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	p := openSite(t, "", 1280, 800)
 	defer p.consoleErrors()
 	p.waitFor(`document.getElementById("title").textContent.startsWith("House")`)
@@ -389,9 +368,6 @@ func TestWorkbenchFix(t *testing.T) {
 // words, and never says line logic solves a puzzle the grader rates
 // lookahead.
 func TestWorkbenchGrade(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	// Generated with nonosat generate --size 8x8 --unique --seed 1:
 	// check --grade says grade 2: lookahead.
 	const lookahead = "3,3:1,1,1:2,4:1,1:2,2,1:2,1:1,1,1:1,1,4-2,1:3,2:1,1,1,1:2,1:1,1,1:1,1,1,2:3,1,1:1,3,2"

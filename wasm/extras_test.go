@@ -61,9 +61,6 @@ func grid(rows ...string) puzzle.Grid {
 // and removes lines at its edges; each time the board is compared with
 // the picture worked out here.
 func TestWorkbenchDrawingTools(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	p := openSite(t, "", 1280, 800)
 	defer p.consoleErrors()
 	p.waitFor(`document.getElementById("title").textContent !== ""`)
@@ -159,9 +156,6 @@ func TestWorkbenchDrawingTools(t *testing.T) {
 // the page shares; colours are added, renamed, recoloured and reordered,
 // and a colour equal to another or to the background is refused.
 func TestWorkbenchDesignerFields(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	p := openSite(t, "", 1280, 800)
 	defer p.consoleErrors()
 	p.waitFor(`document.getElementById("title").textContent !== ""`)
@@ -236,9 +230,6 @@ func TestWorkbenchDesignerFields(t *testing.T) {
 // TestWorkbenchMaps turns the ambiguity map (rings where two solutions
 // differ) and the needs-guessing map (hatched cells) off and on.
 func TestWorkbenchMaps(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	p := openSite(t, "#p=1:1:0:1:1:0:1:1-1:1:0:1:1:0:1:1", 1280, 800)
 	defer p.consoleErrors()
 	if kind, _ := p.verdict(); kind != "multiple" {
@@ -263,9 +254,6 @@ func TestWorkbenchMaps(t *testing.T) {
 // TestWorkbenchPicker opens a file of two puzzles: the page offers them
 // by title and opens the one chosen.
 func TestWorkbenchPicker(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	p := openSite(t, "", 1280, 800)
 	defer p.consoleErrors()
 	p.waitFor(`document.getElementById("title").textContent !== ""`)
@@ -294,9 +282,6 @@ func TestWorkbenchPicker(t *testing.T) {
 // draws other colours without changing the puzzle's, and the solved
 // drawing exports under a name of its own.
 func TestWorkbenchPlayer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	flower, err := os.ReadFile("../examples/flower.xml")
 	if err != nil {
 		t.Fatal(err)

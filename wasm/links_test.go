@@ -33,9 +33,6 @@ func (p *page) verdict() (kind, text string) {
 // a puzzle string in #p=, a colour file as base64url, and the link the
 // page's Copy link makes.
 func TestBrowserLinks(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	// The 2x2 diagonal has two solutions.
 	p := openSite(t, "#p=1:1-1:1", 1280, 800)
 	defer p.consoleErrors()

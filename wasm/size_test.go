@@ -16,9 +16,6 @@ import (
 // a server sends): a designer on a phone waits for it before anything
 // works.
 func TestSiteSize(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no js/wasm build")
-	}
 	dir := t.TempDir()
 	if err := browsertest.BuildSite("..", dir); err != nil {
 		t.Fatal(err)

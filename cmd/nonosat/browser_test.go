@@ -133,10 +133,9 @@ func (b *browserRun) picture(h, w int) puzzle.Grid {
 	return g
 }
 
+// TestBrowser runs under -short too: make test, the quick gate, runs the
+// tests with -short, and the page is part of what it checks.
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser")
-	}
 	exe := chromiumPath(t)
 	worker, err := workerArgv()
 	if err != nil {

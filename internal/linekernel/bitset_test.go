@@ -35,6 +35,7 @@ func toWords(b []bool, words int) []uint64 {
 }
 
 func TestBitsetHelpers(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(20, 21))
 	for range 3000 {
 		words := 1 + rng.IntN(4)
@@ -124,6 +125,7 @@ func TestBitsetHelpers(t *testing.T) {
 // one-word and the multi-word code (by giving the template more words
 // than it needs) and compares domains and nodes.
 func TestSolveWordsAgree(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(22, 23))
 	for range 6000 {
 		n := 1 + rng.IntN(64)
@@ -171,6 +173,7 @@ func TestSolveWordsAgree(t *testing.T) {
 
 // TestTranspose8 checks transpose8 bit by bit.
 func TestTranspose8(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(24, 25))
 	for range 1000 {
 		x := rng.Uint64()
@@ -189,6 +192,7 @@ func TestTranspose8(t *testing.T) {
 // math/big: shifts of 0 to 128, reversal of a line of 65 to 128 cells, and
 // fill with its carry across the word boundary.
 func TestU128(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 12))
 	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 128), big.NewInt(1))
 	toBig := func(x U128) *big.Int {

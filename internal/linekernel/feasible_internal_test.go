@@ -11,6 +11,7 @@ import (
 // with agrees with the full line solver on random one-colour lines of 1 to
 // 64 cells, random clues (some too long) and random known cells.
 func TestFeasibleBW(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	var w Scratch
 	yes, no := 0, 0
@@ -70,6 +71,7 @@ func TestFeasibleBW(t *testing.T) {
 // two-word cache) and of the feasibility tests agree with the line solver
 // on cells, on random one-colour lines of 1 to 200 cells.
 func TestLineMasksW(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	var w, w2 Scratch
 	w3 := Scratch{Cache: new(LineCache), Cache2: new(LineCache2)}

@@ -16,6 +16,7 @@ import (
 // the masks as they were. A clue colour the masks have no plane for (a
 // clue colour outside the palette) is no placement, not a panic.
 func TestSolveColor1AgreesWithSolve(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(31, 32))
 	var cache LineCache
 	fails := 0

@@ -47,10 +47,15 @@ func cmConsistent(s *State) error {
 // the state, of its clone and of its probing branch state describe their
 // cells exactly.
 func TestColorMasksInterleaved(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(101, 102))
 	sizes := []int{1, 2, 5, 12, 30, 63, 64, 65, 70}
 	stats := map[string]int{}
-	for i := range 120 {
+	cases := 120
+	if testing.Short() {
+		cases = 28
+	}
+	for i := range cases {
 		h, w := sizes[rng.IntN(len(sizes))], sizes[rng.IntN(len(sizes))]
 		if h*w > 64*64 && i%2 == 0 {
 			h, w = min(h, 40), min(w, 40)

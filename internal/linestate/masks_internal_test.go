@@ -30,10 +30,15 @@ func randomBWGrid(rng *rand.Rand, h, w int, density float64) puzzle.Grid {
 // About a third of the puzzles have a cell flipped in their clues' source,
 // so that some have no solution.
 func TestMasksAgreeWithCells(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(21, 22))
 	sizes := []int{1, 7, 30, 63, 64, 65, 90, 128, 129}
 	probed, failed, contradictions := 0, 0, 0
-	for i := range 60 {
+	cases := 60
+	if testing.Short() {
+		cases = 20
+	}
+	for i := range cases {
 		h, w := sizes[rng.IntN(len(sizes))], sizes[rng.IntN(len(sizes))]
 		density := 0.3 + 0.5*rng.Float64()
 		g := randomBWGrid(rng, h, w, density)
@@ -97,10 +102,15 @@ func TestMasksAgreeWithCells(t *testing.T) {
 // probes. A third have a row clue from another picture, so that some
 // have no solution.
 func TestColorMasksAgreeWithCells(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(23, 24))
 	sizes := []int{1, 5, 20, 40, 63, 64, 65, 70}
 	withMasks, probed, failed, contradictions := 0, 0, 0, 0
-	for i := range 50 {
+	cases := 50
+	if testing.Short() {
+		cases = 16
+	}
+	for i := range cases {
 		h, w := sizes[rng.IntN(len(sizes))], sizes[rng.IntN(len(sizes))]
 		k := 2 + rng.IntN(5)
 		density := 0.2 + 0.5*rng.Float64()

@@ -12,6 +12,7 @@ import (
 // Clue.MinLen), then by cell number; colour puzzles included, and rounds
 // on a scratch that has served before.
 func TestProbeOrder(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(41, 42))
 	for i := range 200 {
 		h, w := 1+rng.IntN(40), 1+rng.IntN(40)
