@@ -28,26 +28,29 @@ type watch struct {
 // (two watched literals, as in MiniSat).
 func (c *cdcl) propagateClauses(p int32) int32 {
 	fl := p ^ 1
+	lv, arena := c.lv, c.arena
 	ws := c.watches[fl]
 	i, j := 0, 0
 	for i < len(ws) {
 		wt := ws[i]
 		i++
-		if c.lv[wt.blocker] == lTrue {
+		if lv[wt.blocker] == lTrue {
 			ws[j] = wt
 			j++
 			continue
 		}
-		size := c.arena[wt.start-1]
+		start := int(wt.start)
+		size := int(arena[start-1])
 		if size == 0 {
 			continue // deleted: dropped from the list
 		}
-		lits := c.arena[wt.start : wt.start+size]
-		if lits[0] == fl {
-			lits[0], lits[1] = lits[1], fl
-		}
+		lits := arena[start : start+size]
 		first := lits[0]
-		if first != wt.blocker && c.lv[first] == lTrue {
+		if first == fl {
+			first = lits[1]
+			lits[0], lits[1] = first, fl
+		}
+		if first != wt.blocker && lv[first] == lTrue {
 			ws[j] = watch{wt.start, first}
 			j++
 			continue
@@ -56,40 +59,43 @@ func (c *cdcl) propagateClauses(p int32) int32 {
 		// from the start (Gent, "Optimal implementation of watched
 		// literals", 2013): long learnt clauses are not scanned from the
 		// start over and over.
-		pos := int(c.arena[wt.start-2])
-		k := c.firstNotFalse(lits, pos, len(lits))
+		pos := int(arena[start-2])
+		k := -1
+		for q := pos; q < size; q++ {
+			if lv[lits[q]] != lFalse {
+				k = q
+				break
+			}
+		}
 		if k < 0 {
-			k = c.firstNotFalse(lits, 2, pos)
+			for q := 2; q < pos; q++ {
+				if lv[lits[q]] != lFalse {
+					k = q
+					break
+				}
+			}
 		}
 		if k >= 0 {
-			lits[1], lits[k] = lits[k], fl
-			c.arena[wt.start-2] = int32(k)
-			c.watches[lits[1]] = append(c.watches[lits[1]], watch{wt.start, first})
+			r := lits[k]
+			arena[start-2] = int32(k)
+			lits[1], lits[k] = r, fl
+			c.watches[r] = append(c.watches[r], watch{wt.start, first})
 			continue
 		}
 		ws[j] = watch{wt.start, first}
 		j++
-		ci := c.arena[wt.start-3]
-		if c.lv[first] == lFalse {
+		ci := arena[start-3]
+		if lv[first] == lFalse {
 			j += copy(ws[j:], ws[i:])
 			c.watches[fl] = ws[:j]
 			return ci
 		}
 		c.assign(first, ci)
 	}
-	c.watches[fl] = ws[:j]
-	return noConflict
-}
-
-// firstNotFalse returns the index of the first literal of lits[from:to]
-// that is not false, or -1.
-func (c *cdcl) firstNotFalse(lits []int32, from, to int) int {
-	for k := from; k < to; k++ {
-		if c.lv[lits[k]] != lFalse {
-			return k
-		}
+	if j < len(ws) {
+		c.watches[fl] = ws[:j]
 	}
-	return -1
+	return noConflict
 }
 
 // addClause stores a clause of at least two literals, watching the first
