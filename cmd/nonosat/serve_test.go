@@ -107,8 +107,14 @@ func TestServeCommand(t *testing.T) {
 			if got := strings.Contains(s.errb.String(), "warning: listening on"); got != tc.warn {
 				t.Errorf("warning %v, want %v: %q", got, tc.warn, s.errb.String())
 			}
-			if !strings.Contains(s.errb.String(), "msg=request method=GET path=/ status=200") {
-				t.Errorf("no access log line for GET /: %q", s.errb.String())
+			// The log line is written once the answer is sent: the client
+			// may have it first.
+			for start := time.Now(); !strings.Contains(s.errb.String(), "msg=request method=GET path=/ status=200"); {
+				if time.Since(start) > 5*time.Second {
+					t.Errorf("no access log line for GET /: %q", s.errb.String())
+					break
+				}
+				time.Sleep(10 * time.Millisecond)
 			}
 			s.stop()
 			if code := s.wait(t, 10*time.Second); code != exitOK {
