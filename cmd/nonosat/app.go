@@ -50,6 +50,9 @@ func commands() []*cli.Command {
 // an unknown command, flags before the command). A run of one command
 // then builds only its flags and help text.
 func commandsFor(args []string) []*cli.Command {
+	if len(args) == 2 && (args[1] == "--version" || args[1] == "-v") {
+		return nil // the version needs no command
+	}
 	if len(args) > 1 {
 		for _, t := range commandTable {
 			if t.name == args[1] && !t.allCommands {
@@ -269,6 +272,20 @@ func readEntries(c *cli.Context, name string) ([]puzzle.Entry, error) {
 // exit as soon as ctx ends (Ctrl-C), leaving read to finish unseen in
 // the background: the parsers do not stop, and a 60 MB file takes them
 // 10 s and more.
+// quickReadSize is the largest regular file readQuickly reads without
+// untilDone: the readers parse it in a few milliseconds.
+const quickReadSize = 1 << 20
+
+// readQuickly is untilDone, except that a regular file of at most
+// quickReadSize bytes is read at once, without the goroutine (and the
+// thread it may start) that untilDone needs to stay interruptible.
+func readQuickly[T any](ctx context.Context, name string, read func() (T, error)) (T, error) {
+	if fi, err := os.Stat(name); name != "-" && err == nil && fi.Mode().IsRegular() && fi.Size() <= quickReadSize {
+		return read()
+	}
+	return untilDone(ctx, read)
+}
+
 func untilDone[T any](ctx context.Context, read func() (T, error)) (T, error) {
 	type answer struct {
 		v   T

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/urfave/cli/v2"
@@ -61,6 +62,14 @@ func TestCommandsFor(t *testing.T) {
 			if gotOut != wantOut || gotErr != wantErr || gotCode != wantCode {
 				t.Errorf("nonosat %q with %s alone: exit %d\n%s%s\nwith every command: exit %d\n%s%s", line, c.name, gotCode, gotOut, gotErr, wantCode, wantOut, wantErr)
 			}
+		}
+	}
+	// The version needs no command, and says the same with all of them.
+	for _, flag := range []string{"--version", "-v"} {
+		wantOut, wantErr, wantCode := runWith(newApp(nil, nil), flag)
+		gotOut, gotErr, gotCode := runWith(newAppFor(nil, nil, []string{"nonosat", flag}), flag)
+		if gotOut != wantOut || gotErr != wantErr || gotCode != wantCode || !strings.HasPrefix(gotOut, "nonosat version ") {
+			t.Errorf("nonosat %s with no command: exit %d\n%s%s\nwith every command: exit %d\n%s%s", flag, gotCode, gotOut, gotErr, wantCode, wantOut, wantErr)
 		}
 	}
 	for _, args := range [][]string{{"nonosat"}, {"nonosat", "help"}, {"nonosat", "--format", "non", "check"}, {"nonosat", "chekc"}} {

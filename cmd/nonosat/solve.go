@@ -154,6 +154,14 @@ func solverOptions(c *cli.Context) (solver.Options, error) {
 // the results and returns the exit status: that of the first puzzle that
 // is not a success. A file that cannot be read is reported and the others
 // go on.
+// childMayStart reports whether a solve with o may start a child process
+// (an external solver or a worker). The child runs in its own process
+// group, so only the interrupt handler kills it: the handler must be in
+// place before it starts.
+func childMayStart(o solver.Options) bool {
+	return o.Worker != nil || o.Backend != "" && o.Backend != "gophersat" && o.Backend != "gini"
+}
+
 func runSolver(c *cli.Context, files []string, m mode) error {
 	if c.Int("max") < 0 {
 		return usagef(c, "--max must be 0 or more")
@@ -194,11 +202,14 @@ func runSolver(c *cli.Context, files []string, m mode) error {
 		o.IgnoreGoal = true
 		o.CountOnly = !c.Bool("solutions") // keep no more than the verdict needs
 	}
-	ctx, stop := notifyInterrupt(c.Context)
+	ctx, arm, stop := lazyInterrupt(c.Context)
 	defer stop()
+	if childMayStart(o) {
+		arm()
+	}
 	r := &solveRun{c: c, o: o, m: m, many: len(files) > 1, showProgress: showProgress, printMax: printMax, code: exitOK}
 	for _, file := range files {
-		es, err := untilDone(ctx, func() ([]puzzle.Entry, error) { return readEntries(c, file) })
+		es, err := readQuickly(ctx, file, func() ([]puzzle.Entry, error) { return readEntries(c, file) })
 		if ctx.Err() != nil {
 			return cli.Exit("interrupted", exitInterrupted)
 		}
