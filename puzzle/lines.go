@@ -18,7 +18,7 @@ type lineReader struct {
 
 func newLineReader(r io.Reader) *lineReader {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	sc.Buffer(nil, 16*1024*1024) // bufio's 4 KiB to start: most puzzle files are smaller
 	return &lineReader{sc: sc}
 }
 
