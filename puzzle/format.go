@@ -40,32 +40,51 @@ type parsed struct {
 }
 
 type codec struct {
-	decode   func(r io.Reader) ([]parsed, error)
-	encode   func(w io.Writer, p *Puzzle) error // nil: not writable
-	suffixes []string
-	multi    bool // one file may hold several puzzles
-	color    bool // can express more than one colour
+	decode func(r io.Reader) ([]parsed, error)
+	encode func(w io.Writer, p *Puzzle) error // nil: not writable
+	// encodeAll writes several puzzles where that is more than writing
+	// each in turn (a shared XML root, numbered tournament blocks).
+	encodeAll func(w io.Writer, ps []*Puzzle) error
+	suffixes  []string
+	multi     bool // one file may hold several puzzles
+	color     bool // can express more than one colour
 }
 
-var codecs = map[Format]codec{
-	XML:    {decode: decodeXML, encode: encodeXML, suffixes: []string{".xml", ".pbn"}, multi: true, color: true},
-	NON:    {decode: decodeNON, encode: encodeNON, suffixes: []string{".non", ".nonpack"}, multi: true, color: true},
-	NIN:    {decode: decodeNIN, encode: encodeNIN, suffixes: []string{".nin"}},
-	MK:     {decode: decodeMK, encode: encodeMK, suffixes: []string{".mk"}},
-	G:      {decode: decodeG, encode: encodeG, suffixes: []string{".g"}, color: true},
-	CWD:    {decode: decodeCWD, encode: encodeCWD, suffixes: []string{".cwd"}},
-	CWC:    {decode: decodeCWC, encode: encodeCWC, suffixes: []string{".cwc"}, color: true},
-	TAAI:   {decode: decodeTAAI, encode: encodeTAAI, suffixes: []string{".taai"}, multi: true},
-	Tatham: {decode: decodeTatham, encode: encodeTatham, suffixes: []string{".tatham", ".pattern"}, multi: true},
-	Text:   {decode: decodeText, encode: encodeText, suffixes: []string{".txt", ".text"}},
-	String: {decode: decodeString, encode: encodeString, suffixes: []string{".str"}},
+type formatCodec struct {
+	f Format
+	c codec
+}
+
+// codecs is a table rather than a map so that it costs nothing at start-up.
+var codecs = []formatCodec{
+	{XML, codec{decode: decodeXML, encode: encodeXML, encodeAll: encodeXMLSet, suffixes: []string{".xml", ".pbn"}, multi: true, color: true}},
+	{NON, codec{decode: decodeNON, encode: encodeNON, encodeAll: encodeNONBundle, suffixes: []string{".non", ".nonpack"}, multi: true, color: true}},
+	{NIN, codec{decode: decodeNIN, encode: encodeNIN, suffixes: []string{".nin"}}},
+	{MK, codec{decode: decodeMK, encode: encodeMK, suffixes: []string{".mk"}}},
+	{G, codec{decode: decodeG, encode: encodeG, suffixes: []string{".g"}, color: true}},
+	{CWD, codec{decode: decodeCWD, encode: encodeCWD, suffixes: []string{".cwd"}}},
+	{CWC, codec{decode: decodeCWC, encode: encodeCWC, suffixes: []string{".cwc"}, color: true}},
+	{TAAI, codec{decode: decodeTAAI, encode: encodeTAAI, encodeAll: encodeTAAISet, suffixes: []string{".taai"}, multi: true}},
+	{Tatham, codec{decode: decodeTatham, encode: encodeTatham, suffixes: []string{".tatham", ".pattern"}, multi: true}},
+	{Text, codec{decode: decodeText, encode: encodeText, suffixes: []string{".txt", ".text"}}},
+	{String, codec{decode: decodeString, encode: encodeString, suffixes: []string{".str"}}},
+}
+
+// codecOf is the codec of f.
+func codecOf(f Format) (codec, bool) {
+	for _, fc := range codecs {
+		if fc.f == f {
+			return fc.c, true
+		}
+	}
+	return codec{}, false
 }
 
 // Formats lists every format name, sorted.
 func Formats() []Format {
 	fs := make([]Format, 0, len(codecs))
-	for f := range codecs {
-		fs = append(fs, f)
+	for _, fc := range codecs {
+		fs = append(fs, fc.f)
 	}
 	slices.Sort(fs)
 	return fs
@@ -74,25 +93,25 @@ func Formats() []Format {
 // ParseFormat returns the format with the given name.
 func ParseFormat(name string) (Format, error) {
 	f := Format(strings.ToLower(strings.TrimPrefix(name, ".")))
-	if _, ok := codecs[f]; !ok {
+	if _, ok := codecOf(f); !ok {
 		return "", fmt.Errorf("%w %q (known: %v)", ErrFormat, name, Formats())
 	}
 	return f, nil
 }
 
 // CanWrite reports whether [Encode] supports f.
-func (f Format) CanWrite() bool { return codecs[f].encode != nil }
+func (f Format) CanWrite() bool { c, _ := codecOf(f); return c.encode != nil }
 
 // Multi reports whether one file of format f may hold several puzzles.
-func (f Format) Multi() bool { return codecs[f].multi }
+func (f Format) Multi() bool { c, _ := codecOf(f); return c.multi }
 
 // Color reports whether f can express puzzles with more than one colour.
-func (f Format) Color() bool { return codecs[f].color }
+func (f Format) Color() bool { c, _ := codecOf(f); return c.color }
 
 // Suffix is the usual file suffix of f, with its dot.
 func (f Format) Suffix() string {
-	if s := codecs[f].suffixes; len(s) > 0 {
-		return s[0]
+	if c, _ := codecOf(f); len(c.suffixes) > 0 {
+		return c.suffixes[0]
 	}
 	return "." + string(f)
 }
@@ -132,7 +151,7 @@ type Entry struct {
 // puzzle at all ([ErrNoPuzzle]; "it is empty" when r holds nothing but
 // white space, whatever the format).
 func DecodeEntries(r io.Reader, f Format) ([]Entry, error) {
-	c, ok := codecs[f]
+	c, ok := codecOf(f)
 	if !ok {
 		return nil, fmt.Errorf("%w %q", ErrFormat, f)
 	}
@@ -194,7 +213,7 @@ func Decode(r io.Reader, f Format) (*Puzzle, error) {
 
 // Encode writes p to w in format f.
 func Encode(w io.Writer, p *Puzzle, f Format) error {
-	c, ok := codecs[f]
+	c, ok := codecOf(f)
 	if !ok {
 		return fmt.Errorf("%w %q", ErrFormat, f)
 	}
@@ -214,8 +233,8 @@ func EncodeAll(w io.Writer, ps []*Puzzle, f Format) error {
 		return fmt.Errorf("%w: %s holds one puzzle per file, have %d", ErrUnsupported, f, len(ps))
 	}
 	if len(ps) > 1 {
-		if me, ok := multiEncoders[f]; ok {
-			return me(w, ps)
+		if c, _ := codecOf(f); c.encodeAll != nil {
+			return c.encodeAll(w, ps)
 		}
 	}
 	for _, p := range ps {
@@ -224,14 +243,6 @@ func EncodeAll(w io.Writer, ps []*Puzzle, f Format) error {
 		}
 	}
 	return nil
-}
-
-// multiEncoders write several puzzles where that is more than writing each
-// in turn (a shared XML root, numbered tournament blocks).
-var multiEncoders = map[Format]func(io.Writer, []*Puzzle) error{
-	NON:  encodeNONBundle,
-	TAAI: encodeTAAISet,
-	XML:  encodeXMLSet,
 }
 
 // ReadFile reads the first puzzle of the named file; see [ReadFileAll].
@@ -394,9 +405,9 @@ func detect(name string, data []byte) (f Format, guessed bool, err error) {
 func suffixFormat(name string) (Format, bool) {
 	ext := strings.ToLower(filepath.Ext(name))
 	if ext != "" && ext != ".txt" && ext != ".text" {
-		for f, c := range codecs {
-			if slices.Contains(c.suffixes, ext) {
-				return f, true
+		for _, fc := range codecs {
+			if slices.Contains(fc.c.suffixes, ext) {
+				return fc.f, true
 			}
 		}
 	}

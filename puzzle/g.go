@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -446,59 +447,62 @@ func xpmRGB(word string) (RGB, bool) {
 			return RGB{v, v, v}, true
 		}
 	}
-	v, ok := xpmColors[w]
+	v, ok := xpmColors()[w]
 	return v, ok
 }
 
 // xpmColors are the colour names xpmRGB knows, lower case and without
 // spaces, with their values: X11's where X11 and CSS differ (gray is 190,
-// maroon 176, 48, 96).
-var xpmColors = map[string]RGB{
-	"white":      {255, 255, 255},
-	"black":      {0, 0, 0},
-	"red":        {255, 0, 0},
-	"green":      {0, 255, 0},
-	"lime":       {0, 255, 0},
-	"blue":       {0, 0, 255},
-	"yellow":     {255, 255, 0},
-	"orange":     {255, 165, 0},
-	"brown":      {165, 42, 42},
-	"gray":       {190, 190, 190},
-	"grey":       {190, 190, 190},
-	"pink":       {255, 192, 203},
-	"violet":     {238, 130, 238},
-	"purple":     {160, 32, 240},
-	"magenta":    {255, 0, 255},
-	"fuchsia":    {255, 0, 255},
-	"cyan":       {0, 255, 255},
-	"aqua":       {0, 255, 255},
-	"navy":       {0, 0, 128},
-	"navyblue":   {0, 0, 128},
-	"maroon":     {176, 48, 96},
-	"gold":       {255, 215, 0},
-	"beige":      {245, 245, 220},
-	"tan":        {210, 180, 140},
-	"khaki":      {240, 230, 140},
-	"olive":      {128, 128, 0},
-	"teal":       {0, 128, 128},
-	"silver":     {192, 192, 192},
-	"darkgreen":  {0, 100, 0},
-	"darkblue":   {0, 0, 139},
-	"darkred":    {139, 0, 0},
-	"darkgray":   {169, 169, 169},
-	"darkgrey":   {169, 169, 169},
-	"lightblue":  {173, 216, 230},
-	"lightgreen": {144, 238, 144},
-	"lightgray":  {211, 211, 211},
-	"lightgrey":  {211, 211, 211},
-	"skyblue":    {135, 206, 235},
-	"salmon":     {250, 128, 114},
-	"turquoise":  {64, 224, 208},
-	"chocolate":  {210, 105, 30},
-	"coral":      {255, 127, 80},
-	"indigo":     {75, 0, 130},
-	"lavender":   {230, 230, 250},
-	"orchid":     {218, 112, 214},
-	"plum":       {221, 160, 221},
-	"sienna":     {160, 82, 45},
-}
+// maroon 176, 48, 96). The map is made on first use: only the .g reader
+// needs it, and a map made at start-up costs every run.
+var xpmColors = sync.OnceValue(func() map[string]RGB {
+	return map[string]RGB{
+		"white":      {255, 255, 255},
+		"black":      {0, 0, 0},
+		"red":        {255, 0, 0},
+		"green":      {0, 255, 0},
+		"lime":       {0, 255, 0},
+		"blue":       {0, 0, 255},
+		"yellow":     {255, 255, 0},
+		"orange":     {255, 165, 0},
+		"brown":      {165, 42, 42},
+		"gray":       {190, 190, 190},
+		"grey":       {190, 190, 190},
+		"pink":       {255, 192, 203},
+		"violet":     {238, 130, 238},
+		"purple":     {160, 32, 240},
+		"magenta":    {255, 0, 255},
+		"fuchsia":    {255, 0, 255},
+		"cyan":       {0, 255, 255},
+		"aqua":       {0, 255, 255},
+		"navy":       {0, 0, 128},
+		"navyblue":   {0, 0, 128},
+		"maroon":     {176, 48, 96},
+		"gold":       {255, 215, 0},
+		"beige":      {245, 245, 220},
+		"tan":        {210, 180, 140},
+		"khaki":      {240, 230, 140},
+		"olive":      {128, 128, 0},
+		"teal":       {0, 128, 128},
+		"silver":     {192, 192, 192},
+		"darkgreen":  {0, 100, 0},
+		"darkblue":   {0, 0, 139},
+		"darkred":    {139, 0, 0},
+		"darkgray":   {169, 169, 169},
+		"darkgrey":   {169, 169, 169},
+		"lightblue":  {173, 216, 230},
+		"lightgreen": {144, 238, 144},
+		"lightgray":  {211, 211, 211},
+		"lightgrey":  {211, 211, 211},
+		"skyblue":    {135, 206, 235},
+		"salmon":     {250, 128, 114},
+		"turquoise":  {64, 224, 208},
+		"chocolate":  {210, 105, 30},
+		"coral":      {255, 127, 80},
+		"indigo":     {75, 0, 130},
+		"lavender":   {230, 230, 250},
+		"orchid":     {218, 112, 214},
+		"plum":       {221, 160, 221},
+		"sienna":     {160, 82, 45},
+	}
+})

@@ -173,15 +173,19 @@ func (s *nonSection) isClueLine(line string, loose bool) bool {
 	if s.pal.isName(word) {
 		return true
 	}
-	return loose && !nonKeywords[strings.ToLower(word)] && !strings.Contains(line, "\"") &&
+	return loose && !nonKeyword(strings.ToLower(word)) && !strings.Contains(line, "\"") &&
 		strings.ContainsAny(line, "0123456789")
 }
 
-// nonKeywords are the keywords a clue line never starts with.
-var nonKeywords = map[string]bool{
-	"width": true, "height": true, "rows": true, "columns": true, "color": true, "colour": true,
-	"goal": true, "saved": true, "title": true, "name": true, "by": true, "copyright": true,
-	"catalogue": true, "license": true, "collection": true, "id": true,
+// nonKeyword reports whether w is a keyword a clue line never starts with.
+func nonKeyword(w string) bool {
+	switch w {
+	case "width", "height", "rows", "columns", "color", "colour",
+		"goal", "saved", "title", "name", "by", "copyright",
+		"catalogue", "license", "collection", "id":
+		return true
+	}
+	return false
 }
 
 // clues reads the clue lines after the "rows" or "columns" keyword at
@@ -635,7 +639,7 @@ func writeNON(bw *bufio.Writer, p *Puzzle) error {
 // letters, digits, '-' and '_' that starts with a letter (one letter
 // could be another colour's), and no keyword of the format.
 func nonName(name string) bool {
-	if len(name) < 2 || !isLetter(name[0]) || nonKeywords[strings.ToLower(name)] || name == "background" {
+	if len(name) < 2 || !isLetter(name[0]) || nonKeyword(strings.ToLower(name)) || name == "background" {
 		return false
 	}
 	for i := 0; i < len(name); i++ {
