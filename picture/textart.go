@@ -109,64 +109,105 @@ func DecodeTextArt(r io.Reader, o Options) (puzzle.Grid, []puzzle.Swatch, error)
 
 // readTextArt reads the characters of text art and gives each its colour.
 func readTextArt(r io.Reader) (*raster, error) {
+	rows, width, first, err := readArtRows(r)
+	if err != nil {
+		return nil, err
+	}
+	colorOf, known, bg, err := artPalette(rows, first)
+	if err != nil {
+		return nil, err
+	}
+	ras := newRaster(width, len(rows))
+	ras.known, ras.text = known, true
+	for y, row := range rows {
+		for x := range width {
+			i := y*width + x
+			if x >= len(row) || strings.ContainsRune(backgroundChars, row[x]) {
+				ras.clear[i] = true
+				continue
+			}
+			ras.pix[i] = colorOf[row[x]]
+		}
+	}
+	ras.bgSwat = bg
+	return ras, nil
+}
+
+// readArtRows reads the lines of text art as rows of characters, without
+// the blank lines around them: first is the number of blank lines dropped
+// above, width the longest row.
+func readArtRows(r io.Reader) (rows [][]rune, width, first int, err error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 1<<20)
-	var rows [][]rune
-	width, n := 0, 0
+	n := 0
 	for sc.Scan() {
 		n++
 		line := sc.Text()
 		if n == 1 {
 			line = strings.TrimPrefix(line, "\ufeff")
 		}
-		line = strings.TrimRight(line, "\r")
-		if !utf8.ValidString(line) {
-			return nil, &puzzle.ParseError{Line: n, Err: fmt.Errorf("%w: text art is not valid UTF-8", ErrMalformed)}
-		}
-		// Variation selectors and joiners follow emoji; they are no cells.
-		line = strings.Map(func(r rune) rune {
-			if r == 0xfe0e || r == 0xfe0f || r == 0x200d {
-				return -1
-			}
-			return r
-		}, line)
-		row := []rune(line)
-		for i, ch := range row {
-			if ch == '\t' {
-				return nil, &puzzle.ParseError{Line: n, Err: fmt.Errorf("%w: column %d: tab in text art; use spaces", ErrMalformed, i+1)}
-			}
-			if unicode.IsControl(ch) || ch == utf8.RuneError || unicode.In(ch, unicode.Cf, unicode.Mn, unicode.Me) {
-				return nil, &puzzle.ParseError{Line: n, Err: fmt.Errorf("%w: column %d: character %q cannot be a cell", ErrMalformed, i+1, ch)}
-			}
+		row, err := artRow(strings.TrimRight(line, "\r"), n)
+		if err != nil {
+			return nil, 0, 0, err
 		}
 		if len(row) > puzzle.MaxSide*4 || n > puzzle.MaxSide*4 {
-			return nil, &puzzle.ParseError{Line: n, Err: fmt.Errorf("%w: text art over %d characters a side", ErrTooLarge, puzzle.MaxSide*4)}
+			return nil, 0, 0, &puzzle.ParseError{Line: n, Err: fmt.Errorf("%w: text art over %d characters a side", ErrTooLarge, puzzle.MaxSide*4)}
 		}
 		rows = append(rows, row)
 		width = max(width, len(row))
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &puzzle.ParseError{Line: n + 1, Err: err}
+		return nil, 0, 0, &puzzle.ParseError{Line: n + 1, Err: err}
 	}
 	// Blank lines around the art are no part of it.
 	for len(rows) > 0 && isBlank(rows[len(rows)-1]) {
 		rows = rows[:len(rows)-1]
 	}
-	first := 0
 	for first < len(rows) && isBlank(rows[first]) {
 		first++
 	}
 	rows = rows[first:]
 	if len(rows) == 0 || width == 0 {
-		return nil, &puzzle.ParseError{Err: fmt.Errorf("%w: no text art", ErrMalformed)}
+		return nil, 0, 0, &puzzle.ParseError{Err: fmt.Errorf("%w: no text art", ErrMalformed)}
 	}
 	if width > MaxPixels/len(rows) {
-		return nil, &puzzle.ParseError{Err: fmt.Errorf("%w: %dx%d text art, at most %d cells", ErrTooLarge, width, len(rows), MaxPixels)}
+		return nil, 0, 0, &puzzle.ParseError{Err: fmt.Errorf("%w: %dx%d text art, at most %d cells", ErrTooLarge, width, len(rows), MaxPixels)}
 	}
+	return rows, width, first, nil
+}
 
-	// Colours: first every well-known character, in order of appearance,
-	// then the others from the spare colours, so that a character met
-	// early cannot take the colour of a well-known one met later.
+// artRow is line n of text art as cells: one per character, without the
+// variation selectors and joiners that follow emoji.
+func artRow(line string, n int) ([]rune, error) {
+	if !utf8.ValidString(line) {
+		return nil, &puzzle.ParseError{Line: n, Err: fmt.Errorf("%w: text art is not valid UTF-8", ErrMalformed)}
+	}
+	line = strings.Map(func(r rune) rune {
+		if r == 0xfe0e || r == 0xfe0f || r == 0x200d {
+			return -1
+		}
+		return r
+	}, line)
+	row := []rune(line)
+	for i, ch := range row {
+		if ch == '\t' {
+			return nil, &puzzle.ParseError{Line: n, Err: fmt.Errorf("%w: column %d: tab in text art; use spaces", ErrMalformed, i+1)}
+		}
+		if unicode.IsControl(ch) || ch == utf8.RuneError || unicode.In(ch, unicode.Cf, unicode.Mn, unicode.Me) {
+			return nil, &puzzle.ParseError{Line: n, Err: fmt.Errorf("%w: column %d: character %q cannot be a cell", ErrMalformed, i+1, ch)}
+		}
+	}
+	return row, nil
+}
+
+// artPalette gives each character of the art's rows a colour: first every
+// well-known character, in order of appearance, then the others from the
+// spare colours, so that a character met early cannot take the colour of
+// a well-known one met later. It returns each character's colour, the
+// swatch of each colour, and the background (the first background
+// character other than a space, else '.'). first is the line of rows[0]
+// less one, for errors.
+func artPalette(rows [][]rune, first int) (map[rune]puzzle.RGB, map[puzzle.RGB]puzzle.Swatch, *puzzle.Swatch, error) {
 	var order []rune
 	line := make(map[rune]int) // where each character first appears
 	var bg *puzzle.Swatch
@@ -186,7 +227,7 @@ func readTextArt(r io.Reader) (*raster, error) {
 	}
 	if len(order) > puzzle.MaxColors {
 		ch := order[puzzle.MaxColors]
-		return nil, &puzzle.ParseError{Line: line[ch], Err: fmt.Errorf("%w: character %q is colour %d, at most %d", ErrTooManyColors, ch, puzzle.MaxColors+1, puzzle.MaxColors)}
+		return nil, nil, nil, &puzzle.ParseError{Line: line[ch], Err: fmt.Errorf("%w: character %q is colour %d, at most %d", ErrTooManyColors, ch, puzzle.MaxColors+1, puzzle.MaxColors)}
 	}
 	colorOf := make(map[rune]puzzle.RGB)
 	known := make(map[puzzle.RGB]puzzle.Swatch)
@@ -215,24 +256,10 @@ func readTextArt(r io.Reader) (*raster, error) {
 			give(ch, spareSwatch(taken))
 		}
 	}
-
-	ras := newRaster(width, len(rows))
-	ras.known, ras.text = known, true
-	for y, row := range rows {
-		for x := range width {
-			i := y*width + x
-			if x >= len(row) || strings.ContainsRune(backgroundChars, row[x]) {
-				ras.clear[i] = true
-				continue
-			}
-			ras.pix[i] = colorOf[row[x]]
-		}
-	}
 	if bg == nil {
 		bg = &puzzle.Swatch{Name: "white", RGB: puzzle.White.RGB, Char: '.'}
 	}
-	ras.bgSwat = bg
-	return ras, nil
+	return colorOf, known, bg, nil
 }
 
 func isBlank(row []rune) bool {
