@@ -64,16 +64,53 @@ type scene struct {
 // another margin; the column clues stand above the grid, one slot per
 // number, bottom-aligned.
 func layout(p *puzzle.Puzzle, o RenderOptions) (*scene, error) {
+	s, err := checkLayout(p, o)
+	if err != nil {
+		return nil, err
+	}
+	h, w := p.Height(), p.Width()
+	margin := s / 2
+	g := frame{s: s, left: margin + slots(p.Rows)*s, top: margin + slots(p.Cols)*s, w: w, h: h, margin: margin}
+	sc := &scene{w: g.left + w*s + margin, h: g.top + h*s + margin, title: p.Title}
+	sc.fills = append(sc.fills, box{0, 0, sc.w, sc.h, paper})
+	if sol := o.Solution; sol != nil {
+		for r := range sol {
+			for c, v := range sol[r] {
+				if col := colorOf(p, v); col != paper {
+					sc.fills = append(sc.fills, box{g.left + c*s, g.top + r*s, s, s, col})
+				}
+			}
+		}
+	}
+	sc.addClues(p, g)
+	sc.addLines(g)
+	for _, m := range o.Marks {
+		// Red, unless the cell is filled with a colour near red.
+		col := markColor
+		if sol := o.Solution; sol != nil && distance(colorOf(p, sol[m[0]][m[1]]), markColor) < 120*120 {
+			col = ink
+		}
+		sc.marks = append(sc.marks, box{g.left + m[1]*s + 2, g.top + m[0]*s + 2, s - 4, s - 4, col})
+	}
+	return sc, nil
+}
+
+// frame is where a scene's cells are: cells of s pixels, the grid's top
+// left corner at (left, top), w by h cells, margin pixels around it all.
+type frame struct{ s, left, top, w, h, margin int }
+
+// checkLayout checks what layout draws and returns the cell size.
+func checkLayout(p *puzzle.Puzzle, o RenderOptions) (int, error) {
 	h, w := p.Height(), p.Width()
 	if h == 0 || w == 0 {
-		return nil, fmt.Errorf("%w: puzzle has %d rows and %d columns", ErrGrid, h, w)
+		return 0, fmt.Errorf("%w: puzzle has %d rows and %d columns", ErrGrid, h, w)
 	}
 	if err := checkGrid(p, o.Solution); err != nil {
-		return nil, err
+		return 0, err
 	}
 	for _, m := range o.Marks {
 		if m[0] < 0 || m[0] >= h || m[1] < 0 || m[1] >= w {
-			return nil, fmt.Errorf("%w: mark (%d,%d) outside the %dx%d grid", ErrGrid, m[0]+1, m[1]+1, w, h)
+			return 0, fmt.Errorf("%w: mark (%d,%d) outside the %dx%d grid", ErrGrid, m[0]+1, m[1]+1, w, h)
 		}
 	}
 	s := o.CellSize
@@ -81,26 +118,16 @@ func layout(p *puzzle.Puzzle, o RenderOptions) (*scene, error) {
 		s = DefaultCellSize
 	}
 	if s < 8 || s > 200 {
-		return nil, fmt.Errorf("%w: cell size %d, want 8 to 200", ErrSize, s)
+		return 0, fmt.Errorf("%w: cell size %d, want 8 to 200", ErrSize, s)
 	}
-	rowSlots, colSlots := slots(p.Rows), slots(p.Cols)
-	margin := s / 2
-	left, top := margin+rowSlots*s, margin+colSlots*s
-	sc := &scene{w: left + w*s + margin, h: top + h*s + margin, title: p.Title}
-	sc.fills = append(sc.fills, box{0, 0, sc.w, sc.h, paper})
+	return s, nil
+}
 
-	if g := o.Solution; g != nil {
-		for r := range g {
-			for c, v := range g[r] {
-				if col := colorOf(p, v); col != paper {
-					sc.fills = append(sc.fills, box{left + c*s, top + r*s, s, s, col})
-				}
-			}
-		}
-	}
-
-	// Clue numbers: in boxes of their colour, except for a black-and-white
-	// puzzle whose colour is dark enough to print the numbers in.
+// addClues draws the clue numbers: in boxes of their colour, except for a
+// black-and-white puzzle whose colour is dark enough to print the numbers
+// in.
+func (sc *scene) addClues(p *puzzle.Puzzle, g frame) {
+	s := g.s
 	boxed := !p.IsBW() || luma(colorOf(p, 1)) > 255000/2
 	clue := func(x, y int, b puzzle.Block) {
 		text := strconv.Itoa(b.Len)
@@ -115,26 +142,29 @@ func layout(p *puzzle.Puzzle, o RenderOptions) (*scene, error) {
 		sc.labels = append(sc.labels, label{x + s/2, y + s/2, "0", fontSize("0", s), zeroInk})
 	}
 	for r, cl := range p.Rows {
-		y := top + r*s
+		y := g.top + r*s
 		if len(cl) == 0 {
-			zero(left-s, y)
+			zero(g.left-s, y)
 		}
 		for i, b := range cl {
-			clue(left-(len(cl)-i)*s, y, b)
+			clue(g.left-(len(cl)-i)*s, y, b)
 		}
 	}
 	for c, cl := range p.Cols {
-		x := left + c*s
+		x := g.left + c*s
 		if len(cl) == 0 {
-			zero(x, top-s)
+			zero(x, g.top-s)
 		}
 		for i, b := range cl {
-			clue(x, top-(len(cl)-i)*s, b)
+			clue(x, g.top-(len(cl)-i)*s, b)
 		}
 	}
+}
 
-	// Lines: light guides every five cells through the clues, thin lines
-	// between cells, thick ones every five cells and around the grid.
+// addLines draws light guides every five cells through the clues, thin
+// lines between cells, thick ones every five cells and around the grid.
+func (sc *scene) addLines(g frame) {
+	s, left, top, w, h, margin := g.s, g.left, g.top, g.w, g.h, g.margin
 	for c := 5; c < w; c += 5 {
 		sc.fills = append(sc.fills, box{left + c*s, margin, 1, top - margin, guideLine})
 	}
@@ -163,16 +193,6 @@ func layout(p *puzzle.Puzzle, o RenderOptions) (*scene, error) {
 	if h%5 != 0 {
 		sc.fills = append(sc.fills, box{left - 1, top + h*s - 1, w*s + 2, 2, ink})
 	}
-
-	for _, m := range o.Marks {
-		// Red, unless the cell is filled with a colour near red.
-		col := markColor
-		if g := o.Solution; g != nil && distance(colorOf(p, g[m[0]][m[1]]), markColor) < 120*120 {
-			col = ink
-		}
-		sc.marks = append(sc.marks, box{left + m[1]*s + 2, top + m[0]*s + 2, s - 4, s - 4, col})
-	}
-	return sc, nil
 }
 
 // distance is the squared distance between two colours in RGB.
