@@ -70,108 +70,126 @@ func ReadAssignment(r io.Reader, numVars int) (Status, []Lit, error) {
 func readModel(r io.Reader, numVars int) (Status, Model, Model, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
-	st, stLine := Unknown, 0 // the answer given and its line (0: none)
-	var m, seen Model
-	n, litLine := 0, 0 // litLine: the first line with literals
-	ended := false
-	bad := func(format string, args ...any) error {
-		return &DIMACSError{n, fmt.Errorf("%w: "+format, append([]any{ErrModel}, args...)...)}
-	}
-	lits := func(fields []string) error {
-		if m == nil {
-			m, seen = make(Model, max(numVars, 0)), make(Model, max(numVars, 0))
-			litLine = n
-		}
-		for _, tok := range fields {
-			x, err := strconv.ParseInt(tok, 10, 32)
-			if err != nil {
-				return bad("%q is not a literal", tok)
-			}
-			if x == 0 {
-				ended = true
-				continue
-			}
-			if ended {
-				return bad("literal %d after the closing 0", x)
-			}
-			v := x
-			if v < 0 {
-				v = -v // fits in int64 even for -1<<31
-			}
-			if v > int64(len(m)) {
-				return bad("literal %d beyond %d variables", x, numVars)
-			}
-			if seen[v-1] && m[v-1] != (x > 0) {
-				return bad("variable %d given both signs", v)
-			}
-			m[v-1], seen[v-1] = x > 0, true
-		}
-		return nil
-	}
-	answer := func(s Status) error {
-		if stLine > 0 && s != st {
-			return bad("answer %v after %v on line %d", s, st, stLine)
-		}
-		st, stLine = s, n
-		return nil
-	}
+	mr := &modelReader{numVars: numVars, st: Unknown}
 	for sc.Scan() {
-		n++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		fields := strings.Fields(line)
-		var err error
-		switch head := strings.ToUpper(fields[0]); {
-		case head == "C" || strings.HasPrefix(line, "c "):
-			continue
-		case head == "S":
-			if len(fields) < 2 {
-				return Unknown, nil, nil, bad("empty status line")
-			}
-			switch s := strings.Join(fields[1:], " "); strings.ToUpper(s) {
-			case "SATISFIABLE":
-				err = answer(Sat)
-			case "UNSATISFIABLE":
-				err = answer(Unsat)
-			case "UNKNOWN", "INDETERMINATE":
-				err = answer(Unknown)
-			default:
-				err = bad("status %q", s)
-			}
-		case len(fields) == 1 && (head == "SAT" || head == "SATISFIABLE"):
-			err = answer(Sat)
-		case len(fields) == 1 && (head == "UNSAT" || head == "UNSATISFIABLE"):
-			err = answer(Unsat)
-		case len(fields) == 1 && (head == "INDET" || head == "INDETERMINATE" || head == "UNKNOWN"):
-			err = answer(Unknown)
-		case head == "V":
-			err = lits(fields[1:])
-		default:
-			err = lits(fields)
-		}
-		if err != nil {
+		mr.n++
+		if err := mr.line(strings.TrimSpace(sc.Text())); err != nil {
 			return Unknown, nil, nil, err
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return Unknown, nil, nil, &DIMACSError{n + 1, err}
+		return Unknown, nil, nil, &DIMACSError{mr.n + 1, err}
 	}
+	return mr.finish()
+}
+
+// modelReader is the state of readModel: what the lines read so far said.
+type modelReader struct {
+	numVars int
+	n       int    // the line being read
+	st      Status // the answer given
+	stLine  int    // its line (0: none)
+	m, seen Model
+	litLine int  // the first line with literals
+	ended   bool // the closing 0 came
+}
+
+func (mr *modelReader) bad(format string, args ...any) error {
+	return &DIMACSError{mr.n, fmt.Errorf("%w: "+format, append([]any{ErrModel}, args...)...)}
+}
+
+// line reads one line of solver output, trimmed.
+func (mr *modelReader) line(line string) error {
+	if line == "" {
+		return nil
+	}
+	fields := strings.Fields(line)
+	switch head := strings.ToUpper(fields[0]); {
+	case head == "C" || strings.HasPrefix(line, "c "):
+		return nil
+	case head == "S":
+		if len(fields) < 2 {
+			return mr.bad("empty status line")
+		}
+		switch s := strings.Join(fields[1:], " "); strings.ToUpper(s) {
+		case "SATISFIABLE":
+			return mr.answer(Sat)
+		case "UNSATISFIABLE":
+			return mr.answer(Unsat)
+		case "UNKNOWN", "INDETERMINATE":
+			return mr.answer(Unknown)
+		default:
+			return mr.bad("status %q", s)
+		}
+	case len(fields) == 1 && (head == "SAT" || head == "SATISFIABLE"):
+		return mr.answer(Sat)
+	case len(fields) == 1 && (head == "UNSAT" || head == "UNSATISFIABLE"):
+		return mr.answer(Unsat)
+	case len(fields) == 1 && (head == "INDET" || head == "INDETERMINATE" || head == "UNKNOWN"):
+		return mr.answer(Unknown)
+	case head == "V":
+		return mr.lits(fields[1:])
+	}
+	return mr.lits(fields)
+}
+
+func (mr *modelReader) answer(s Status) error {
+	if mr.stLine > 0 && s != mr.st {
+		return mr.bad("answer %v after %v on line %d", s, mr.st, mr.stLine)
+	}
+	mr.st, mr.stLine = s, mr.n
+	return nil
+}
+
+func (mr *modelReader) lits(fields []string) error {
+	if mr.m == nil {
+		mr.m, mr.seen = make(Model, max(mr.numVars, 0)), make(Model, max(mr.numVars, 0))
+		mr.litLine = mr.n
+	}
+	m, seen := mr.m, mr.seen
+	for _, tok := range fields {
+		x, err := strconv.ParseInt(tok, 10, 32)
+		if err != nil {
+			return mr.bad("%q is not a literal", tok)
+		}
+		if x == 0 {
+			mr.ended = true
+			continue
+		}
+		if mr.ended {
+			return mr.bad("literal %d after the closing 0", x)
+		}
+		v := x
+		if v < 0 {
+			v = -v // fits in int64 even for -1<<31
+		}
+		if v > int64(len(m)) {
+			return mr.bad("literal %d beyond %d variables", x, mr.numVars)
+		}
+		if seen[v-1] && m[v-1] != (x > 0) {
+			return mr.bad("variable %d given both signs", v)
+		}
+		m[v-1], seen[v-1] = x > 0, true
+	}
+	return nil
+}
+
+// finish checks that the answer and the literals agree.
+func (mr *modelReader) finish() (Status, Model, Model, error) {
 	switch {
-	case stLine == 0 && m != nil:
-		st = Sat // a bare literal list
-	case st == Sat && m == nil:
-		n = stLine
-		return Unknown, nil, nil, bad("satisfiable but no model given")
-	case st != Sat && m != nil:
-		n = litLine
-		return Unknown, nil, nil, bad("literals with answer %v", st)
+	case mr.stLine == 0 && mr.m != nil:
+		mr.st = Sat // a bare literal list
+	case mr.st == Sat && mr.m == nil:
+		mr.n = mr.stLine
+		return Unknown, nil, nil, mr.bad("satisfiable but no model given")
+	case mr.st != Sat && mr.m != nil:
+		mr.n = mr.litLine
+		return Unknown, nil, nil, mr.bad("literals with answer %v", mr.st)
 	}
-	if st != Sat {
-		m, seen = nil, nil
+	if mr.st != Sat {
+		return mr.st, nil, nil, nil
 	}
-	return st, m, seen, nil
+	return mr.st, mr.m, mr.seen, nil
 }
 
 // WriteModel writes m in SAT-competition form ("s SATISFIABLE" and "v"
