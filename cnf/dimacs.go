@@ -76,17 +76,8 @@ func ReadDIMACSDeclared(r io.Reader) (f *Formula, comments []string, d Declared,
 		return nil, nil, d, &DIMACSError{1, err}
 	}
 	f = &Formula{}
+	cr := clauseReader{f: f, cur: -1}
 	n, header := 0, false
-	var slab []Lit
-	cur := -1 // start of the clause being read in slab, or -1
-	endClause := func() {
-		var c Clause
-		if k := len(slab) - cur; k > 0 {
-			c = Clause(slab[cur:len(slab):len(slab)])
-		}
-		f.Clauses = append(f.Clauses, c)
-		cur = -1
-	}
 	for len(data) > 0 {
 		n++
 		var raw []byte
@@ -106,20 +97,14 @@ func ReadDIMACSDeclared(r io.Reader) (f *Formula, comments []string, d Declared,
 			comments = append(comments, strings.TrimPrefix(strings.TrimPrefix(string(line), "c"), " "))
 			continue
 		case line[0] == 'p':
-			fs := strings.Fields(string(line))
-			if header || len(fs) != 4 || fs[1] != "cnf" {
+			if header {
 				return nil, nil, d, &DIMACSError{n, fmt.Errorf("%w: problem line %q", ErrDIMACS, line)}
 			}
-			// The clause count is checked for syntax only: solvers disagree on
-			// strictness, and we accept a wrong count.
-			v, err1 := strconv.Atoi(fs[2])
-			c, err2 := strconv.Atoi(fs[3])
-			if err1 != nil || err2 != nil || v < 0 || c < 0 || v > 1<<30 {
-				return nil, nil, d, &DIMACSError{n, fmt.Errorf("%w: problem line %q", ErrDIMACS, line)}
+			if d, err = problemLine(line); err != nil {
+				return nil, nil, d, &DIMACSError{n, err}
 			}
-			f.NumVars, header = v, true
-			d = Declared{Vars: v, Clauses: c}
-			if c > 0 && c < 1<<26 {
+			f.NumVars, header = d.Vars, true
+			if c := d.Clauses; c > 0 && c < 1<<26 {
 				f.Clauses = make([]Clause, 0, c)
 			}
 			continue
@@ -127,49 +112,91 @@ func ReadDIMACSDeclared(r io.Reader) (f *Formula, comments []string, d Declared,
 		if !header {
 			return nil, nil, d, &DIMACSError{n, fmt.Errorf("%w: clause before the problem line", ErrDIMACS)}
 		}
-		for i := 0; i < len(line); {
-			if isSpace(line[i]) {
-				i++
-				continue
-			}
-			j := i
-			for j < len(line) && !isSpace(line[j]) {
-				j++
-			}
-			tok := line[i:j]
-			i = j
-			x, ok := parseLit(tok)
-			if !ok {
-				return nil, nil, d, &DIMACSError{n, fmt.Errorf("%w: literal %q", ErrDIMACS, tok)}
-			}
-			if x == 0 {
-				if cur < 0 {
-					cur = len(slab)
-				}
-				endClause()
-				continue
-			}
-			if v := max(x, -x); v > int64(f.NumVars) {
-				return nil, nil, d, &DIMACSError{n, fmt.Errorf("%w: literal %s beyond %d variables", ErrDIMACS, tok, f.NumVars)}
-			}
-			if cur < 0 {
-				cur = len(slab)
-			}
-			if len(slab) == cap(slab) { // a new array, the clause so far moved over
-				next := make([]Lit, len(slab)-cur, max(1<<16, 2*(len(slab)-cur)))
-				copy(next, slab[cur:])
-				slab, cur = next, 0
-			}
-			slab = append(slab, Lit(x))
+		if err := cr.literals(line); err != nil {
+			return nil, nil, d, &DIMACSError{n, err}
 		}
 	}
 	if !header {
 		return nil, nil, d, &DIMACSError{n, fmt.Errorf("%w: no problem line", ErrDIMACS)}
 	}
-	if cur >= 0 && len(slab) > cur {
-		endClause()
+	if cr.cur >= 0 && len(cr.slab) > cr.cur {
+		cr.endClause()
 	}
 	return f, comments, d, nil
+}
+
+// problemLine reads "p cnf VARS CLAUSES". The clause count is checked for
+// syntax only: solvers disagree on strictness, and we accept a wrong
+// count.
+func problemLine(line []byte) (Declared, error) {
+	fs := strings.Fields(string(line))
+	if len(fs) != 4 || fs[1] != "cnf" {
+		return Declared{}, fmt.Errorf("%w: problem line %q", ErrDIMACS, line)
+	}
+	v, err1 := strconv.Atoi(fs[2])
+	c, err2 := strconv.Atoi(fs[3])
+	if err1 != nil || err2 != nil || v < 0 || c < 0 || v > 1<<30 {
+		return Declared{}, fmt.Errorf("%w: problem line %q", ErrDIMACS, line)
+	}
+	return Declared{Vars: v, Clauses: c}, nil
+}
+
+// clauseReader adds the clauses of DIMACS lines to f. Literals go into
+// large shared arrays (slabs), each clause a slice of one.
+type clauseReader struct {
+	f    *Formula
+	slab []Lit
+	cur  int // start of the clause being read in slab, or -1
+}
+
+func (cr *clauseReader) endClause() {
+	var c Clause
+	if k := len(cr.slab) - cr.cur; k > 0 {
+		c = Clause(cr.slab[cr.cur:len(cr.slab):len(cr.slab)])
+	}
+	cr.f.Clauses = append(cr.f.Clauses, c)
+	cr.cur = -1
+}
+
+// literals reads the literals of one line; a 0 ends a clause, which may
+// go on over several lines.
+func (cr *clauseReader) literals(line []byte) error {
+	for i := 0; i < len(line); {
+		if isSpace(line[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(line) && !isSpace(line[j]) {
+			j++
+		}
+		tok := line[i:j]
+		i = j
+		x, ok := parseLit(tok)
+		if !ok {
+			return fmt.Errorf("%w: literal %q", ErrDIMACS, tok)
+		}
+		if x == 0 {
+			if cr.cur < 0 {
+				cr.cur = len(cr.slab)
+			}
+			cr.endClause()
+			continue
+		}
+		if v := max(x, -x); v > int64(cr.f.NumVars) {
+			return fmt.Errorf("%w: literal %s beyond %d variables", ErrDIMACS, tok, cr.f.NumVars)
+		}
+		if cr.cur < 0 {
+			cr.cur = len(cr.slab)
+		}
+		if len(cr.slab) == cap(cr.slab) { // a new array, the clause so far moved over
+			next := make([]Lit, len(cr.slab)-cr.cur, max(1<<16, 2*(len(cr.slab)-cr.cur)))
+			copy(next, cr.slab[cr.cur:])
+			cr.slab, cr.cur = next, 0
+		}
+		cr.slab = append(cr.slab, Lit(x))
+	}
+	return nil
 }
 
 // readAll is io.ReadAll that sizes its buffer from the file's size, when
