@@ -49,13 +49,7 @@ const (
 
 func decodeG(r io.Reader) ([]parsed, error) {
 	lr := newLineReader(r)
-	p := &Puzzle{}
-	var pos positions
-	var decls []gColor
-	hasTable := false
-	var inchars map[rune]Color // set when the rows start
-	var blankCols []bool       // which column clue lines were blank
-	state := gPreamble
+	g := &gReader{p: &Puzzle{}, state: gPreamble}
 	done := false
 	for !done {
 		line, ok := lr.next()
@@ -64,91 +58,126 @@ func decodeG(r io.Reader) ([]parsed, error) {
 		}
 		n := lr.line()
 		if strings.HasPrefix(line, ":") {
-			switch state {
+			switch g.state {
 			case gPreamble, gColors:
 				var err error
-				if p.Palette, inchars, err = gPalette(decls, hasTable, n); err != nil {
+				if g.p.Palette, g.inchars, err = gPalette(g.decls, g.hasTable, n); err != nil {
 					return nil, err
 				}
-				pos.start = n
-				state = gRows
+				g.pos.start = n
+				g.state = gRows
 			case gRows:
-				state = gCols
+				g.state = gCols
 			case gCols:
 				done = true
 			}
 			continue
 		}
-		switch state {
+		var err error
+		switch g.state {
 		case gPreamble:
-			switch {
-			case strings.HasPrefix(line, "#d") || strings.HasPrefix(line, "#D"):
-				state, hasTable = gColors, true
-			case strings.HasPrefix(line, "#t") || strings.HasPrefix(line, "#T"):
-				return nil, errorf(n, "%w: triddlers (hexagonal grids)", ErrUnsupported)
-			default:
-				if key, value, ok := matchGMeta(strings.TrimSpace(line)); ok {
-					setGMeta(p, strings.ToLower(key), value)
-				}
-			}
+			err = g.preamble(line, n)
 		case gColors:
-			switch {
-			case strings.HasPrefix(line, "#t") || strings.HasPrefix(line, "#T"):
-				return nil, errorf(n, "%w: triddlers (hexagonal grids)", ErrUnsupported)
-			case strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "":
-				continue
-			}
-			d, err := parseGColor(line, n)
-			if err != nil {
-				return nil, err
-			}
-			for _, e := range decls {
-				if e.in == d.in {
-					return nil, syntaxAt(n, "colour %q declared twice (first on line %d)", d.in, e.line)
-				}
-			}
-			if len(decls) > MaxColors+1 {
-				return nil, errorf(n, "%w: more than %d colours", ErrTooLarge, MaxColors)
-			}
-			decls = append(decls, d)
+			err = g.color(line, n)
 		case gRows, gCols:
-			kind, clues, nums := "row", &p.Rows, &pos.rows
-			if state == gCols {
-				kind, clues, nums = "column", &p.Cols, &pos.cols
-			}
-			if len(*clues) >= MaxSide {
-				return nil, errorf(n, "%w: more than %d %ss", ErrTooLarge, MaxSide, kind)
-			}
-			c, err := parseGClue(line, inchars)
-			if err != nil {
-				return nil, errorf(n, "%s %d: %w", kind, len(*clues)+1, err)
-			}
-			*clues = append(*clues, c)
-			*nums = append(*nums, n)
-			if state == gCols {
-				blankCols = append(blankCols, strings.TrimSpace(line) == "")
-			}
+			err = g.clue(line, n)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
 	if err := lineReaderError(lr); err != nil {
 		return nil, err
 	}
-	switch state {
+	switch g.state {
 	case gPreamble, gColors:
 		return nil, errorf(lr.line(), "%w: no line starting with ':' begins the row clues", ErrNoPuzzle)
 	case gRows:
 		return nil, syntaxAt(lr.line(), "no line starting with ':' begins the column clues")
 	}
+	p, pos := g.p, g.pos
 	if !done {
 		// No closing ':' line: blank lines at the end of the file are not
 		// clues.
 		k := len(p.Cols)
-		for k > 0 && blankCols[k-1] {
+		for k > 0 && g.blankCols[k-1] {
 			k--
 		}
 		p.Cols, pos.cols = p.Cols[:k], pos.cols[:k]
 	}
 	return []parsed{{p: p, pos: pos}}, nil
+}
+
+// gReader is the state of decodeG: the puzzle so far, and the section of
+// the file being read.
+type gReader struct {
+	p         *Puzzle
+	pos       positions
+	decls     []gColor
+	hasTable  bool
+	inchars   map[rune]Color // set when the rows start
+	blankCols []bool         // which column clue lines were blank
+	state     gState
+}
+
+// preamble reads line n before the colour table or the clues.
+func (g *gReader) preamble(line string, n int) error {
+	switch {
+	case strings.HasPrefix(line, "#d") || strings.HasPrefix(line, "#D"):
+		g.state, g.hasTable = gColors, true
+	case strings.HasPrefix(line, "#t") || strings.HasPrefix(line, "#T"):
+		return errorf(n, "%w: triddlers (hexagonal grids)", ErrUnsupported)
+	default:
+		if key, value, ok := matchGMeta(strings.TrimSpace(line)); ok {
+			setGMeta(g.p, strings.ToLower(key), value)
+		}
+	}
+	return nil
+}
+
+// color reads line n of the colour table.
+func (g *gReader) color(line string, n int) error {
+	switch {
+	case strings.HasPrefix(line, "#t") || strings.HasPrefix(line, "#T"):
+		return errorf(n, "%w: triddlers (hexagonal grids)", ErrUnsupported)
+	case strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "":
+		return nil
+	}
+	d, err := parseGColor(line, n)
+	if err != nil {
+		return err
+	}
+	for _, e := range g.decls {
+		if e.in == d.in {
+			return syntaxAt(n, "colour %q declared twice (first on line %d)", d.in, e.line)
+		}
+	}
+	if len(g.decls) > MaxColors+1 {
+		return errorf(n, "%w: more than %d colours", ErrTooLarge, MaxColors)
+	}
+	g.decls = append(g.decls, d)
+	return nil
+}
+
+// clue reads line n, a row's or a column's clue.
+func (g *gReader) clue(line string, n int) error {
+	kind, clues, nums := "row", &g.p.Rows, &g.pos.rows
+	if g.state == gCols {
+		kind, clues, nums = "column", &g.p.Cols, &g.pos.cols
+	}
+	if len(*clues) >= MaxSide {
+		return errorf(n, "%w: more than %d %ss", ErrTooLarge, MaxSide, kind)
+	}
+	c, err := parseGClue(line, g.inchars)
+	if err != nil {
+		return errorf(n, "%s %d: %w", kind, len(*clues)+1, err)
+	}
+	*clues = append(*clues, c)
+	*nums = append(*nums, n)
+	if g.state == gCols {
+		g.blankCols = append(g.blankCols, strings.TrimSpace(line) == "")
+	}
+	return nil
 }
 
 func setGMeta(p *Puzzle, key, val string) {
