@@ -269,6 +269,47 @@ func (ras *raster) grid(o Options) (puzzle.Grid, []puzzle.Swatch, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	reps, bg, idx, err := ras.quantize(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	cells := scale(idx, ras.w, ras.h, w, h, len(reps)+1)
+
+	// Palette: the colours still used, most cells first.
+	count := make([]int, len(reps)+1)
+	for _, v := range cells {
+		count[v]++
+	}
+	var used []int
+	for i := 1; i < len(count); i++ {
+		if count[i] > 0 && i-1 != bg {
+			used = append(used, i)
+		}
+	}
+	if len(used) == 0 {
+		return nil, nil, ErrBlank
+	}
+	sortByCount(used, count, reps)
+	colors := make([]puzzle.RGB, len(used))
+	renum := make([]puzzle.Color, len(reps)+1)
+	for j, i := range used {
+		colors[j] = reps[i-1]
+		renum[i] = puzzle.Color(j + 1)
+	}
+	pal := palette(ras.background(reps, bg), colors, ras.known)
+	g := puzzle.NewGrid(h, w)
+	for r := range h {
+		for c := range w {
+			g[r][c] = renum[cells[r*w+c]]
+		}
+	}
+	return g, pal, nil
+}
+
+// quantize reduces the picture's colours to those of o: it returns the
+// colours kept, the index in reps of the background colour (-1: none),
+// and each pixel's colour (0 for the background, 1+i for reps[i]).
+func (ras *raster) quantize(o Options) (reps []puzzle.RGB, bg int, idx []int, err error) {
 	hist := make(map[puzzle.RGB]int)
 	anyClear := false
 	for i, c := range ras.pix {
@@ -291,11 +332,11 @@ func (ras *raster) grid(o Options) (puzzle.Grid, []puzzle.Swatch, error) {
 		k++
 	}
 	if exact && len(hist) > k {
-		return nil, nil, fmt.Errorf("%w: %d colours, at most %d plus the background", ErrTooManyColors, len(hist), puzzle.MaxColors)
+		return nil, 0, nil, fmt.Errorf("%w: %d colours, at most %d plus the background", ErrTooManyColors, len(hist), puzzle.MaxColors)
 	}
-	reps := medianCut(hist, k)
+	reps = medianCut(hist, k)
 
-	bg := -1 // index into reps of the background colour, if any
+	bg = -1
 	switch {
 	case len(reps) == 0:
 	case o.Background != nil:
@@ -304,7 +345,6 @@ func (ras *raster) grid(o Options) (puzzle.Grid, []puzzle.Swatch, error) {
 		bg = lightest(reps)
 	}
 
-	// Index per pixel: 0 background, 1+i for reps[i].
 	lookup := make(map[puzzle.RGB]int, len(hist))
 	for c := range hist {
 		i := nearest(reps, c)
@@ -314,56 +354,30 @@ func (ras *raster) grid(o Options) (puzzle.Grid, []puzzle.Swatch, error) {
 			lookup[c] = i + 1
 		}
 	}
-	idx := make([]int, len(ras.pix))
+	idx = make([]int, len(ras.pix))
 	for i, c := range ras.pix {
 		if !ras.clear[i] {
 			idx[i] = lookup[c]
 		}
 	}
-	cells := scale(idx, ras.w, ras.h, w, h, len(reps)+1)
+	return reps, bg, idx, nil
+}
 
-	// Palette: the colours still used, most cells first.
-	count := make([]int, len(reps)+1)
-	for _, v := range cells {
-		count[v]++
-	}
-	var used []int
-	for i := 1; i < len(count); i++ {
-		if count[i] > 0 && i-1 != bg {
-			used = append(used, i)
-		}
-	}
-	if len(used) == 0 {
-		return nil, nil, ErrBlank
-	}
-	sortByCount(used, count, reps)
-	bgSw := puzzle.White
+// background is the swatch of the background: reps[bg], named as the
+// picture named it, or the picture's own background.
+func (ras *raster) background(reps []puzzle.RGB, bg int) puzzle.Swatch {
+	sw := puzzle.White
 	if ras.bgSwat != nil {
-		bgSw = *ras.bgSwat
+		sw = *ras.bgSwat
 	}
 	if bg >= 0 {
-		if sw, ok := ras.known[reps[bg]]; ok {
-			bgSw = sw
+		if known, ok := ras.known[reps[bg]]; ok {
+			sw = known
 		} else if reps[bg] != puzzle.White.RGB {
-			bgSw = puzzle.Swatch{Name: "background", RGB: reps[bg], Char: '.'}
+			sw = puzzle.Swatch{Name: "background", RGB: reps[bg], Char: '.'}
 		}
 	}
-	colors := make([]puzzle.RGB, len(used))
-	for j, i := range used {
-		colors[j] = reps[i-1]
-	}
-	pal := palette(bgSw, colors, ras.known)
-	renum := make([]puzzle.Color, len(reps)+1)
-	for j, i := range used {
-		renum[i] = puzzle.Color(j + 1)
-	}
-	g := puzzle.NewGrid(h, w)
-	for r := range h {
-		for c := range w {
-			g[r][c] = renum[cells[r*w+c]]
-		}
-	}
-	return g, pal, nil
+	return sw
 }
 
 // targetSize is the grid size for a w×h picture under o.
