@@ -31,61 +31,87 @@ func (e *Encoding) orderLine(clue puzzle.Clue, cells []*cell, nodes NodeFunc, b 
 	if !ok {
 		return
 	}
-	n, k := len(cells), len(clue)
-	lo, hi := make([]int, k), make([]int, k)
-	u := make([][]cnf.Lit, k) // u[j][p] for lo_j ≤ p < hi_j
-	for j := range k {
-		lo[j], hi[j] = -1, -1
-		for p, f := range start[j] {
-			if f {
-				if lo[j] < 0 {
-					lo[j] = p
-				}
-				hi[j] = p
-			}
-		}
-		if lo[j] < 0 {
-			b.empty() // block j has nowhere to start
-			return
-		}
-		u[j] = make([]cnf.Lit, n)
-		for p := lo[j]; p < hi[j]; p++ {
-			if p > lo[j] && !start[j][p] {
-				u[j][p] = u[j][p-1]
-				continue
-			}
-			u[j][p] = e.lineVar()
-			if p > lo[j] {
-				b.clause(u[j][p-1].Not(), u[j][p])
-			}
-		}
+	o, ok := e.orderVars(start, b)
+	if !ok {
+		b.empty() // a block has nowhere to start
+		return
 	}
-	// le is "block j starts at or before p", folded outside [lo_j, hi_j).
-	le := func(j, p int) cnf.Lit {
-		switch {
-		case p < lo[j]:
-			return litFalse
-		case p >= hi[j]:
-			return litTrue
-		}
-		return u[j][p]
-	}
-	for j := 0; j+1 < k; j++ {
+	for j := 0; j+1 < len(clue); j++ {
 		d := clue[j].Len + minGap(clue, j)
-		for p := lo[j+1]; p <= hi[j+1]; p++ {
-			if p > lo[j+1] && le(j+1, p) == le(j+1, p-1) {
+		for p := o.lo[j+1]; p <= o.hi[j+1]; p++ {
+			if p > o.lo[j+1] && o.le(j+1, p) == o.le(j+1, p-1) {
 				continue // implied by the clause for p−1 and the chain
 			}
-			b.clause(not(le(j+1, p)), le(j, p-d))
+			b.clause(not(o.le(j+1, p)), o.le(j, p-d))
 		}
 	}
+	e.orderCells(clue, cells, o, b)
+}
+
+// orderLits are the order variables of a line's blocks: u[j][p], "block j
+// starts at or before p", for lo[j] ≤ p < hi[j].
+type orderLits struct {
+	lo, hi []int
+	u      [][]cnf.Lit
+}
+
+// orderVars makes the order variables of the blocks whose possible starts
+// are start[j], with their chain clauses; false when a block has no start.
+func (e *Encoding) orderVars(start [][]bool, b *builder) (orderLits, bool) {
+	k := len(start)
+	o := orderLits{lo: make([]int, k), hi: make([]int, k), u: make([][]cnf.Lit, k)}
+	for j := range k {
+		o.lo[j], o.hi[j] = -1, -1
+		for p, f := range start[j] {
+			if f {
+				if o.lo[j] < 0 {
+					o.lo[j] = p
+				}
+				o.hi[j] = p
+			}
+		}
+		if o.lo[j] < 0 {
+			return o, false
+		}
+		u := make([]cnf.Lit, len(start[j]))
+		for p := o.lo[j]; p < o.hi[j]; p++ {
+			if p > o.lo[j] && !start[j][p] {
+				u[p] = u[p-1]
+				continue
+			}
+			u[p] = e.lineVar()
+			if p > o.lo[j] {
+				b.clause(u[p-1].Not(), u[p])
+			}
+		}
+		o.u[j] = u
+	}
+	return o, true
+}
+
+// le is "block j starts at or before p", folded outside [lo_j, hi_j).
+func (o orderLits) le(j, p int) cnf.Lit {
+	switch {
+	case p < o.lo[j]:
+		return litFalse
+	case p >= o.hi[j]:
+		return litTrue
+	}
+	return o.u[j][p]
+}
+
+// orderCells ties the cells to the blocks: the cover literals, a covered
+// cell takes its block's colour, a coloured cell needs a cover of its
+// colour, and a cell no block covers is background.
+func (e *Encoding) orderCells(clue puzzle.Clue, cells []*cell, o orderLits, b *builder) {
+	n, k := len(cells), len(clue)
 	// cov[j][i] is "block j covers cell i"; 0 (left out of clauses) where
 	// it cannot.
 	cov := make([][]cnf.Lit, k)
 	for j, blk := range clue {
 		cov[j] = make([]cnf.Lit, n)
-		for i := lo[j]; i < min(n, hi[j]+blk.Len); i++ {
-			v := e.cover(le(j, i), le(j, i-blk.Len), b)
+		for i := o.lo[j]; i < min(n, o.hi[j]+blk.Len); i++ {
+			v := e.cover(o.le(j, i), o.le(j, i-blk.Len), b)
 			if v == litFalse {
 				continue
 			}
