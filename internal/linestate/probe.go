@@ -195,7 +195,6 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 		return false
 	}
 	ps := s.prober()
-	t := ps.t
 	used := 0
 	for {
 		changed := false
@@ -210,93 +209,15 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 			} else {
 				break
 			}
-			d := s.cells[x]
-			if d&(d-1) == 0 {
+			if d := s.cells[x]; d&(d-1) == 0 || s.fresh(x) {
 				continue
 			}
-			if s.fresh(x) {
-				continue
-			}
-			ps.clock++
-			s.probedAt[x] = ps.clock
-			lines := s.probeLines[x*s.lw : (x+1)*s.lw]
-			clear(lines)
-			r, c := x/s.w, x%s.w
-			ps.round++
-			ps.touched = ps.touched[:0]
-			var survived int32
-			var surv Set // the colours whose branch survived
-			for rest := d; rest != 0; rest &= rest - 1 {
-				v := Set(1) << bits.TrailingZeros64(uint64(rest))
-				if s.cells[x]&v == 0 {
-					continue
-				}
-				if budget > 0 && used >= budget {
-					return true
-				}
-				if stop != nil && used%64 == 0 && stop() {
-					return true
-				}
-				used++
-				s.stats.Probes++
-				ps.sync(s)
-				ok := t.Set(r, c, v) && t.Propagate()
-				for i, w := range t.popped {
-					lines[i] |= w
-				}
-				s.stats.Lines += t.stats.Lines
-				s.stats.Work += t.stats.Work
-				t.stats.Lines, t.stats.Work = 0, 0
-				if !ok {
-					if s.proof != nil {
-						s.proofLemma(x, v, 0, 0)
-					}
-					s.stats.Failed++
-					ps.dirty = true
-					changed = true
-					ps.pushNeighbours(s, r, c)
-					if !s.Set(r, c, s.cells[x]&^v) || !s.Propagate() {
-						return false
-					}
-					continue
-				}
-				survived++
-				surv |= v
-				ps.branch++
-				for _, i := range t.trail {
-					if ps.stamp[i] == ps.branch {
-						continue
-					}
-					ps.stamp[i] = ps.branch
-					if ps.seen[i] != ps.round {
-						ps.seen[i] = ps.round
-						ps.cnt[i] = 0
-						ps.acc[i] = 0
-						ps.touched = append(ps.touched, i)
-					}
-					ps.cnt[i]++
-					ps.acc[i] |= t.cells[i]
-				}
-			}
-			if survived == 0 {
-				continue
-			}
-			for _, i := range ps.touched {
-				if ps.cnt[i] != survived {
-					continue // some branch left cell i as it was
-				}
-				if nd := s.cells[int(i)] & ps.acc[i]; nd != s.cells[int(i)] {
-					if s.proof != nil {
-						s.proofCommon(x, surv, int(i), s.cells[int(i)]&^nd)
-					}
-					ps.dirty = true
-					changed = true
-					if !s.Set(int(i)/s.w, int(i)%s.w, nd) {
-						return false
-					}
-				}
-			}
-			if !s.Propagate() {
+			out, ch := s.probeCell(ps, x, budget, &used, stop)
+			changed = changed || ch
+			switch out {
+			case probeStop:
+				return true
+			case probeFailed:
 				return false
 			}
 		}
@@ -304,6 +225,106 @@ func (s *State) ProbeUntil(budget int, stop func() bool) bool {
 			return true
 		}
 	}
+}
+
+// probeOutcome says how probing one cell ended.
+type probeOutcome int
+
+const (
+	probeOn     probeOutcome = iota // go on with the next cell
+	probeStop                       // the budget or stop ended probing
+	probeFailed                     // a contradiction: no solution
+)
+
+// probeCell tries each colour of open cell x in turn: a colour whose
+// branch fails is removed, and what every surviving branch sets is set.
+// changed says whether it set anything; used counts the probes.
+func (s *State) probeCell(ps *probeScratch, x, budget int, used *int, stop func() bool) (out probeOutcome, changed bool) {
+	t := ps.t
+	d := s.cells[x]
+	ps.clock++
+	s.probedAt[x] = ps.clock
+	lines := s.probeLines[x*s.lw : (x+1)*s.lw]
+	clear(lines)
+	r, c := x/s.w, x%s.w
+	ps.round++
+	ps.touched = ps.touched[:0]
+	var survived int32
+	var surv Set // the colours whose branch survived
+	for rest := d; rest != 0; rest &= rest - 1 {
+		v := Set(1) << bits.TrailingZeros64(uint64(rest))
+		if s.cells[x]&v == 0 {
+			continue
+		}
+		if budget > 0 && *used >= budget {
+			return probeStop, changed
+		}
+		if stop != nil && *used%64 == 0 && stop() {
+			return probeStop, changed
+		}
+		*used++
+		s.stats.Probes++
+		ps.sync(s)
+		ok := t.Set(r, c, v) && t.Propagate()
+		for i, w := range t.popped {
+			lines[i] |= w
+		}
+		s.stats.Lines += t.stats.Lines
+		s.stats.Work += t.stats.Work
+		t.stats.Lines, t.stats.Work = 0, 0
+		if !ok {
+			if s.proof != nil {
+				s.proofLemma(x, v, 0, 0)
+			}
+			s.stats.Failed++
+			ps.dirty = true
+			changed = true
+			ps.pushNeighbours(s, r, c)
+			if !s.Set(r, c, s.cells[x]&^v) || !s.Propagate() {
+				return probeFailed, changed
+			}
+			continue
+		}
+		survived++
+		surv |= v
+		ps.branch++
+		for _, i := range t.trail {
+			if ps.stamp[i] == ps.branch {
+				continue
+			}
+			ps.stamp[i] = ps.branch
+			if ps.seen[i] != ps.round {
+				ps.seen[i] = ps.round
+				ps.cnt[i] = 0
+				ps.acc[i] = 0
+				ps.touched = append(ps.touched, i)
+			}
+			ps.cnt[i]++
+			ps.acc[i] |= t.cells[i]
+		}
+	}
+	if survived == 0 {
+		return probeOn, changed
+	}
+	for _, i := range ps.touched {
+		if ps.cnt[i] != survived {
+			continue // some branch left cell i as it was
+		}
+		if nd := s.cells[int(i)] & ps.acc[i]; nd != s.cells[int(i)] {
+			if s.proof != nil {
+				s.proofCommon(x, surv, int(i), s.cells[int(i)]&^nd)
+			}
+			ps.dirty = true
+			changed = true
+			if !s.Set(int(i)/s.w, int(i)%s.w, nd) {
+				return probeFailed, changed
+			}
+		}
+	}
+	if !s.Propagate() {
+		return probeFailed, changed
+	}
+	return probeOn, changed
 }
 
 // SetProof makes probing report to lemma, in order, a clause over cells
