@@ -98,26 +98,11 @@ func pickBatch(cands []Edit, before int) []change {
 // the goal satisfies the clues, the solver (ignoring the goal) finds it
 // unique when asked, and line logic solves it when asked.
 func Generate(ctx context.Context, o GenerateOptions) (*puzzle.Puzzle, error) {
-	if o.Colors == 0 {
-		o.Colors = 1
+	o, err := o.withDefaults()
+	if err != nil {
+		return nil, err
 	}
-	if o.Density == 0 {
-		o.Density = 0.6
-	}
-	switch {
-	case o.Width < 1 || o.Height < 1 || o.Width > puzzle.MaxSide || o.Height > puzzle.MaxSide:
-		return nil, fmt.Errorf("size %dx%d: want 1 to %d cells a side", o.Width, o.Height, puzzle.MaxSide)
-	case o.Colors < 1 || o.Colors >= len(Palette):
-		return nil, fmt.Errorf("%d colours: want 1 to %d", o.Colors, len(Palette)-1)
-	case !(o.Density > 0 && o.Density < 1):
-		return nil, fmt.Errorf("density %v: want more than 0 and less than 1", o.Density)
-	}
-	if o.MaxEdits <= 0 {
-		o.MaxEdits = o.Width * o.Height
-	}
-	o.Unique = o.Unique || o.LineSolvable
 	rng := rand.New(rand.NewPCG(o.Seed, 0x6e6f6e6f))
-	pal := Palette[:o.Colors+1]
 	g := puzzle.NewGrid(o.Height, o.Width)
 	for r := range g {
 		for c := range g[r] {
@@ -126,7 +111,7 @@ func Generate(ctx context.Context, o GenerateOptions) (*puzzle.Puzzle, error) {
 			}
 		}
 	}
-	p := puzzle.FromGrid(g, pal)
+	p := puzzle.FromGrid(g, Palette[:o.Colors+1])
 	for edits := 0; o.Unique; edits++ {
 		if err := clock.Err(ctx); err != nil {
 			return nil, err
@@ -149,33 +134,7 @@ func Generate(ctx context.Context, o GenerateOptions) (*puzzle.Puzzle, error) {
 		if edits == o.MaxEdits {
 			return nil, ErrGiveUp
 		}
-		before := len(open)
-		rng.Shuffle(len(open), func(i, j int) { open[i], open[j] = open[j], open[i] })
-		open = open[:min(len(open), sampleCells)]
-		var cands []Edit
-		for _, x := range open {
-			for v := range puzzle.Color(o.Colors + 1) {
-				if v == g[x[0]][x[1]] || !nearColor(g, x[0], x[1], v) {
-					continue
-				}
-				e := Edit{edits: []change{{x[0], x[1], v}}}
-				e.Open = openAfter(p, g, e.edits)
-				cands = append(cands, e)
-			}
-		}
-		byOpen(cands)
-		var batch []change
-		if len(cands) == 0 || cands[0].Open >= before {
-			// No edit helps: a random one, to leave the plateau.
-			x := open[rng.IntN(len(open))]
-			v := puzzle.Color(rng.IntN(o.Colors))
-			if v >= g[x[0]][x[1]] {
-				v++
-			}
-			batch = []change{{x[0], x[1], v}}
-		} else {
-			batch = pickBatch(cands, before)
-		}
+		batch := nextEdits(p, g, open, o.Colors, rng)
 		p = edited(p, g, batch)
 		g = p.Goal
 		edits += len(batch) - 1
@@ -185,6 +144,61 @@ func Generate(ctx context.Context, o GenerateOptions) (*puzzle.Puzzle, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// withDefaults is o checked, with its zero fields set to their defaults.
+func (o GenerateOptions) withDefaults() (GenerateOptions, error) {
+	if o.Colors == 0 {
+		o.Colors = 1
+	}
+	if o.Density == 0 {
+		o.Density = 0.6
+	}
+	switch {
+	case o.Width < 1 || o.Height < 1 || o.Width > puzzle.MaxSide || o.Height > puzzle.MaxSide:
+		return o, fmt.Errorf("size %dx%d: want 1 to %d cells a side", o.Width, o.Height, puzzle.MaxSide)
+	case o.Colors < 1 || o.Colors >= len(Palette):
+		return o, fmt.Errorf("%d colours: want 1 to %d", o.Colors, len(Palette)-1)
+	case !(o.Density > 0 && o.Density < 1):
+		return o, fmt.Errorf("density %v: want more than 0 and less than 1", o.Density)
+	}
+	if o.MaxEdits <= 0 {
+		o.MaxEdits = o.Width * o.Height
+	}
+	o.Unique = o.Unique || o.LineSolvable
+	return o, nil
+}
+
+// nextEdits is one round of Generate's edits of picture g (the goal of p),
+// whose cells open are the ones line logic leaves open: the edits that
+// leave the fewest cells open, or a random one when none does better than
+// the picture as it is.
+func nextEdits(p *puzzle.Puzzle, g puzzle.Grid, open [][2]int, colors int, rng *rand.Rand) []change {
+	before := len(open)
+	rng.Shuffle(len(open), func(i, j int) { open[i], open[j] = open[j], open[i] })
+	open = open[:min(len(open), sampleCells)]
+	var cands []Edit
+	for _, x := range open {
+		for v := range puzzle.Color(colors + 1) {
+			if v == g[x[0]][x[1]] || !nearColor(g, x[0], x[1], v) {
+				continue
+			}
+			e := Edit{edits: []change{{x[0], x[1], v}}}
+			e.Open = openAfter(p, g, e.edits)
+			cands = append(cands, e)
+		}
+	}
+	byOpen(cands)
+	if len(cands) > 0 && cands[0].Open < before {
+		return pickBatch(cands, before)
+	}
+	// No edit helps: a random one, to leave the plateau.
+	x := open[rng.IntN(len(open))]
+	v := puzzle.Color(rng.IntN(colors))
+	if v >= g[x[0]][x[1]] {
+		v++
+	}
+	return []change{{x[0], x[1], v}}
 }
 
 // checkTime bounds each uniqueness check of Generate's loop: a picture
