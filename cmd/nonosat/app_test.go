@@ -223,6 +223,22 @@ func TestFlagUsageNamesFlags(t *testing.T) {
 	}
 }
 
+// TestHelpOneDefault: each flag's help says its default once (a default
+// written into the usage text and urfave/cli's own said it twice).
+func TestHelpOneDefault(t *testing.T) {
+	for _, c := range newApp(io.Discard, io.Discard).Commands {
+		if c.Hidden {
+			continue
+		}
+		r := run(t, c.Name, "--help")
+		for _, line := range strings.Split(r.stdout, "\n") {
+			if strings.Count(line, "(default: ") > 1 {
+				t.Errorf("nonosat %s --help: %q says its default twice", c.Name, strings.TrimSpace(line))
+			}
+		}
+	}
+}
+
 func TestCommandNotFound(t *testing.T) {
 	var stderr bytes.Buffer
 	app := newApp(io.Discard, &stderr)

@@ -19,7 +19,7 @@ import (
 
 // runTimeoutFlag is the --timeout of a designer command.
 func runTimeoutFlag() cli.Flag {
-	return &cli.DurationFlag{Name: "timeout", Usage: "give up after `D` (e.g. 30s, 2m) with exit code 4 (default: no limit)"}
+	return &cli.DurationFlag{Name: "timeout", Usage: "give up after `D` (e.g. 30s, 2m) with exit code 4", DefaultText: "no limit"}
 }
 
 // designContext is the context of a designer command's run: it ends at

@@ -29,7 +29,7 @@ func generateCmd() *cli.Command {
 			&cli.Float64Flag{Name: "density", Value: 0.6, Usage: "share `D` of cells filled in the first picture"},
 			&cli.BoolFlag{Name: "unique", Usage: "edit the picture until the puzzle has one solution"},
 			&cli.BoolFlag{Name: "line-solvable", Usage: "edit the picture until line logic alone solves it (so unique)"},
-			&cli.Uint64Flag{Name: "seed", Usage: "random seed `N` (default: a new one each run, printed)", DefaultText: "random"},
+			&cli.Uint64Flag{Name: "seed", Usage: "random seed `N`", DefaultText: "a new one each run, printed"},
 			&cli.StringFlag{Name: "title", Usage: "puzzle title `T` (default: generated WxH seed N)"},
 			runTimeoutFlag(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the puzzle to `OUT` instead of standard output"},

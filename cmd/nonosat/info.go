@@ -29,7 +29,7 @@ func infoCmd() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per puzzle (JSON Lines)"},
 			&cli.BoolFlag{Name: "grade", Usage: "solve each puzzle and give its difficulty grade"},
-			&cli.DurationFlag{Name: "timeout", Usage: "with --grade, give each puzzle at most `D` (e.g. 30s): its verdict is then timeout, with no grade (default: no limit)"},
+			&cli.DurationFlag{Name: "timeout", Usage: "with --grade, give each puzzle at most `D` (e.g. 30s): its verdict is then timeout, with no grade", DefaultText: "no limit"},
 			formatFlag(),
 		},
 		Action: withArgs(1, -1, info),
