@@ -98,7 +98,7 @@ func newAppWith(stdout, stderr io.Writer, cmds []*cli.Command) *cli.App {
 		fmt.Fprintf(stderr, "nonosat: unknown command %q\n", name)
 		cli.OsExiter(exitUsage)
 	}
-	addExamples(app.Commands)
+	addExamples(app)
 	for _, c := range app.Commands {
 		c.HideHelpCommand = true
 		if c.OnUsageError == nil {

@@ -6,10 +6,16 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// helpExamples are shell lines for each command's help, run from the top of
-// the repository (examples/ holds the puzzles, docs/ the picture);
-// TestHelpExamples runs every one.
+// helpExamples are shell lines for each command's help ("" for nonosat
+// --help), run from the top of the repository (examples/ holds the
+// puzzles, docs/ the picture); TestHelpExamples runs every one.
 var helpExamples = map[string][]string{
+	"": {
+		"nonosat check examples/house.non",
+		"nonosat solve examples/flower.xml",
+		"nonosat make docs/example.txt -o example.non",
+		"nonosat render --solution examples/house.non -o house.svg",
+	},
 	"solve": {
 		"nonosat solve examples/house.non",
 		"nonosat solve --max 0 --plain examples/flower.xml",
@@ -53,13 +59,41 @@ var helpExamples = map[string][]string{
 		"nonosat solve --plain examples/house.non > house.grid",
 		"nonosat verify examples/house.non house.grid",
 	},
+	"hint": {
+		"nonosat hint examples/house.non",
+		"nonosat hint --json examples/flower.xml",
+	},
+	"steps": {
+		"nonosat steps examples/house.non",
+	},
+	"fix": {
+		"nonosat generate --size 10x10 --density 0.5 --seed 1 -o random.non",
+		"nonosat fix random.non",
+		"nonosat fix --apply -o fixed.non random.non",
+	},
+	"generate": {
+		"nonosat generate --size 15x15 --line-solvable --seed 7 -o random.non",
+		"nonosat generate --size 20x20 --colors 3 --unique -o colour.xml",
+	},
+	"proof": {
+		"nonosat check --proof certs examples/house.non",
+		"nonosat proof check certs/house.cnf certs/house.drat",
+		"nonosat proof check certs/house.cnf certs/house.sol",
+	},
 	"completion": {
 		"nonosat completion bash > nonosat.bash",
 	},
 }
 
-// addExamples appends each command's examples to its help text.
-func addExamples(cmds []*cli.Command) {
+// addExamples appends the examples of the app and of each command to their
+// help text.
+func addExamples(app *cli.App) {
+	app.Description = "Examples:\n   " + strings.Join(helpExamples[""], "\n   ") + "\n\nEach command's --help has its own examples; 'nonosat man' prints the manual."
+	addCommandExamples(app.Commands)
+}
+
+// addCommandExamples appends each command's examples to its help text.
+func addCommandExamples(cmds []*cli.Command) {
 	for _, c := range cmds {
 		if ex := helpExamples[c.Name]; len(ex) > 0 {
 			c.Description = strings.TrimRight(c.Description, "\n") + "\n\nExamples:\n   " + strings.Join(ex, "\n   ")

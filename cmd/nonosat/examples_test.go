@@ -57,7 +57,11 @@ func TestHelpExamples(t *testing.T) {
 // helpOf returns the lines of nonosat COMMAND --help.
 func helpOf(t *testing.T, command string) []string {
 	t.Helper()
-	r := run(t, command, "--help")
+	args := []string{command, "--help"}
+	if command == "" {
+		args = args[1:]
+	}
+	r := run(t, args...)
 	if r.code != exitOK {
 		t.Fatalf("nonosat %s --help: %v", command, r)
 	}

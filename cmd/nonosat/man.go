@@ -132,6 +132,11 @@ func writeMan(w io.Writer, app *cli.App) error {
 
 	b.WriteString(".SH EXAMPLES\n" +
 		"The puzzles named are those of the examples folder of the source tree.\n")
+	b.WriteString(".PP\nFirst steps:\n.RS 4\n.nf\n")
+	for _, line := range helpExamples[""] {
+		b.WriteString(roffLine(line) + "\n")
+	}
+	b.WriteString(".fi\n.RE\n")
 	for _, c := range app.VisibleCommands() {
 		if ex := helpExamples[c.Name]; len(ex) > 0 {
 			fmt.Fprintf(&b, ".PP\n%s:\n", roff(capitalize(c.Usage)))
