@@ -3,15 +3,13 @@ package solver
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver/backend"
 )
 
 // doneAfter is a context whose Err is nil for its first n calls and
@@ -61,16 +59,16 @@ func TestDeadlineBigSolve(t *testing.T) {
 	p := bigPuzzle()
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, backend := range []string{"gophersat", "gini", "portfolio", "cadical"} {
-		if CheckBackend(backend) != nil {
-			t.Logf("%s not installed: skipped", backend)
+	for _, name := range []string{"gophersat", "gini", "portfolio", "cadical"} {
+		if backend.Check(name) != nil {
+			t.Logf("%s not installed: skipped", name)
 			continue
 		}
-		for _, noPre := range []bool{true, backend == "gophersat"} { // presolving comes before any back end
+		for _, noPre := range []bool{true, name == "gophersat"} { // presolving comes before any back end
 			for _, ctx := range []context.Context{done, &doneAfter{Context: context.Background(), n: 20}} {
-				res, err := Solve(ctx, p, Options{Backend: backend, NoPresolve: noPre})
+				res, err := Solve(ctx, p, Options{Backend: name, NoPresolve: noPre})
 				if err != nil || res.Verdict != Timeout {
-					t.Errorf("Solve(%s, NoPresolve %v, context done) = %v, %v; want verdict timeout", backend, noPre, res, err)
+					t.Errorf("Solve(%s, NoPresolve %v, context done) = %v, %v; want verdict timeout", name, noPre, res, err)
 				}
 			}
 		}
@@ -80,56 +78,6 @@ func TestDeadlineBigSolve(t *testing.T) {
 		if e, err := EncodeContext(&doneAfter{Context: context.Background(), n: 20}, p, Options{NoPresolve: noPre}); !errors.Is(err, context.Canceled) || e != nil {
 			t.Errorf("EncodeContext(NoPresolve %v, context done after 20 checks) = %v, %v; want context.Canceled", noPre, e, err)
 		}
-	}
-}
-
-// bigFormula is a satisfiable formula of n two-literal clauses.
-func bigFormula(n int) *cnf.Formula {
-	f := &cnf.Formula{}
-	for range n {
-		v := f.NewVar()
-		f.Add(v.Pos(), v.Neg())
-	}
-	return f
-}
-
-// TestDeadlineBackendLoad checks that gini stops loading a formula, and
-// that an external solver's formula stops being written (the solver never
-// starts, its temporary directory is removed), when the context ends.
-func TestDeadlineBackendLoad(t *testing.T) {
-	f := bigFormula(300_000)
-	g := newGini(f)
-	ctx := &doneAfter{Context: context.Background(), n: 1}
-	if _, _, err := g.solve(ctx); !errors.Is(err, context.Canceled) {
-		t.Errorf("gini solve(context done after 1 check) error = %v, want context.Canceled", err)
-	}
-	if ctx.calls != 2 {
-		t.Errorf("gini load asked the context %d times, want 2 (at clause 0 and 65,536)", ctx.calls)
-	}
-
-	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
-	ran := filepath.Join(tmp, "ran")
-	script := filepath.Join(t.TempDir(), "solver")
-	if err := os.WriteFile(script, []byte("#!/bin/sh\ntouch "+ran+"\necho 's UNSATISFIABLE'\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	b, err := newExternal(f, "exec:"+script)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx = &doneAfter{Context: context.Background(), n: 3}
-	if _, _, err := b.solve(ctx); !errors.Is(err, context.Canceled) {
-		t.Errorf("external solve(context done after 3 checks) error = %v, want context.Canceled", err)
-	}
-	if ctx.calls > 10 {
-		t.Errorf("external solve asked the context %d times, want at most 10 (the file is 46 chunks of 64 kB)", ctx.calls)
-	}
-	if _, err := os.Stat(ran); err == nil {
-		t.Error("the external solver ran although the context ended while its input was written")
-	}
-	if left, _ := filepath.Glob(filepath.Join(tmp, "nonosat-*")); len(left) > 0 {
-		t.Errorf("temporary files left behind: %v", left)
 	}
 }
 

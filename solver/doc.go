@@ -21,7 +21,7 @@
 // gophersat (the default) runs in process. It cannot be interrupted and two
 // gophersat searches must never run at once in one process, so every call is
 // serialised; when a deadline must really hold, set [Options.Worker] to a
-// command that runs [ServeWorker] (the nonosat binary does, as a hidden
+// command that runs [backend.ServeWorker] (the nonosat binary does, as a hidden
 // sub-command): the search then runs in a child process that is killed on
 // the deadline. gini runs in process and stops on the deadline.
 //

@@ -5,6 +5,7 @@ import (
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/learner"
 	"github.com/nonosat/nonosat/linesolve"
+	"github.com/nonosat/nonosat/solver/backend"
 )
 
 // The hand-off: when an external SAT solver is the back end (--sat
@@ -20,7 +21,7 @@ import (
 
 // handoff reports whether the learner stage hands off to the external
 // back end (no Options.Search of the user's).
-func (o Options) handoff() bool { return o.Search == 0 && external(o.Backend) }
+func (o Options) handoff() bool { return o.Search == 0 && backend.External(o.Backend) }
 
 // learnBudget is the learner stage's conflict budget (Options.Search,
 // or the hand-off's for an external back end).

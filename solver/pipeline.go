@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/internal/clock"
+	"github.com/nonosat/nonosat/solver/backend"
 
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/learner"
@@ -271,7 +272,7 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 	t := time.Now()
 	defer func() { j.res.Stats.SAT = time.Since(t) }()
 	kind := j.o.Encoding
-	if kind == "" && external(j.o.Backend) {
+	if kind == "" && backend.External(j.o.Backend) {
 		kind = encode.Order // see handoff.go
 	}
 	e, err := encode.Puzzle(j.p, append(j.pre.options, encode.WithContext(ctx), encode.WithKind(kind), encode.WithMaxBytes(formulaBudget(j.o)))...)
@@ -281,7 +282,7 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 	if err != nil {
 		return true, false, err // a *encode.TooBigError
 	}
-	if j.learner != nil && external(j.o.Backend) {
+	if j.learner != nil && backend.External(j.o.Backend) {
 		e.Formula.Clauses = append(e.Formula.Clauses, learntClauses(j.learner, e, j.o.params().HandoffLBD)...)
 	}
 	j.res.Stats.Vars, j.res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
@@ -297,12 +298,12 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 			}
 		}
 	} else {
-		b, err := newBackend(&e.Formula, j.o)
+		b, err := backend.New(&e.Formula, j.o.Backend, j.o.Worker)
 		if err != nil {
 			return true, false, err
 		}
 		sr = search(ctx, j.p, e, b, j.limit, j.known, j.each, learnerBudget(j.o))
-		b.close()
+		b.Close()
 	}
 	j.res.Stats.SATCalls = sr.calls
 	j.known = sr.sols

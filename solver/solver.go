@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/internal/clock"
+	"github.com/nonosat/nonosat/solver/backend"
 
-	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/decode"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/learner"
@@ -43,13 +43,13 @@ type Options struct {
 	// tell unique from multiple. Negative means all.
 	Max int
 	// Backend names the SAT solver: "" or "gophersat", "gini",
-	// "portfolio", or an external solver (see external.go). The portfolio
+	// "portfolio", or an external solver (see package backend). The portfolio
 	// races two learners whose random decisions differ in the learner
 	// stage, and gophersat and gini in the SAT stage (with Search < 0):
 	// the first answer wins. Give Worker too so that gophersat can be
 	// stopped.
 	Backend string
-	// Worker is a command that runs ServeWorker; when set, gophersat runs
+	// Worker is a command that runs backend.ServeWorker; when set, gophersat runs
 	// in that child process and a done context kills it.
 	Worker []string
 	// NoPresolve skips line solving before SAT.
@@ -209,7 +209,7 @@ type searchResult struct {
 // count first and are blocked before the first call; each does not see
 // them again. each, if not nil, sees every new solution and may stop the
 // search by returning false.
-func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend, limit int, known []puzzle.Grid, each func(puzzle.Grid) bool, budget int64) (sr searchResult) {
+func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend.Solver, limit int, known []puzzle.Grid, each func(puzzle.Grid) bool, budget int64) (sr searchResult) {
 	var blocks int64 // literals of the blocking clauses added
 	var fresh bool   // accept is seeing new solutions, not known ones
 	var seen gridSet
@@ -241,12 +241,12 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 			sr.complete = true
 			return sr
 		}
-		b.add(block)
+		b.Add(block)
 	}
 	fresh = true
 	for {
 		sr.calls++
-		ok, m, err := b.solve(ctx)
+		ok, m, err := b.Solve(ctx)
 		switch {
 		case err != nil && clock.Err(ctx) != nil:
 			sr.timedOut = true
@@ -284,7 +284,7 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 			sr.memOut = true
 			return sr
 		}
-		b.add(block)
+		b.Add(block)
 	}
 }
 
@@ -297,15 +297,13 @@ func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, 
 	ch := make(chan searchResult, 2)
 	n := 0
 	for _, name := range []string{"gophersat", "gini"} {
-		o2 := o
-		o2.Backend = name
-		b, err := newBackend(&e.Formula, o2)
+		b, err := backend.New(&e.Formula, name, o.Worker)
 		if err != nil {
 			return searchResult{err: err}
 		}
 		n++
 		go func() {
-			defer b.close()
+			defer b.Close()
 			ch <- search(ctx2, p, e, b, limit, known, nil, learnerBudget(o)/2) // two at once
 		}()
 	}
@@ -394,17 +392,4 @@ func raceLearners(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, lp
 	cancel()
 	<-ch
 	return first
-}
-
-func newBackend(f *cnf.Formula, o Options) (backend, error) {
-	switch o.Backend {
-	case "", "gophersat":
-		if len(o.Worker) > 0 {
-			return newWorker(f, o.Worker), nil
-		}
-		return newGophersat(f), nil
-	case "gini":
-		return newGini(f), nil
-	}
-	return newExternal(f, o.Backend)
 }

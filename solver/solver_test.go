@@ -14,12 +14,13 @@ import (
 	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
+	"github.com/nonosat/nonosat/solver/backend"
 )
 
 // TestMain lets the test binary act as a SAT worker child process.
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == solver.WorkerArg {
-		if err := solver.ServeWorker(os.Stdin, os.Stdout); err != nil {
+		if err := backend.ServeWorker(os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

@@ -29,6 +29,7 @@ import (
 
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/solver"
+	satbackend "github.com/nonosat/nonosat/solver/backend"
 )
 
 // workerArg is the first argument that makes the runner a SAT worker.
@@ -36,7 +37,7 @@ const workerArg = "sat-worker"
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == workerArg {
-		if err := solver.ServeWorker(os.Stdin, os.Stdout); err != nil {
+		if err := satbackend.ServeWorker(os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, "runner sat-worker:", err)
 			os.Exit(1)
 		}
@@ -85,7 +86,7 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 		if b == "" {
 			continue
 		}
-		if err := solver.CheckBackend(bareBackend(b)); err != nil {
+		if err := satbackend.Check(bareBackend(b)); err != nil {
 			fmt.Fprintln(stderr, "runner:", err)
 			return exitUsage
 		}

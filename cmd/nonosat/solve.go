@@ -12,6 +12,7 @@ import (
 
 	"github.com/nonosat/nonosat/certify"
 	"github.com/nonosat/nonosat/report"
+	"github.com/nonosat/nonosat/solver/backend"
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/encode"
@@ -140,8 +141,8 @@ func solverOptions(c *cli.Context) (solver.Options, error) {
 	if c.Bool("no-search") {
 		o.Search = -1
 	}
-	if err := solver.CheckBackend(o.Backend); err != nil {
-		var nf *solver.NotFoundError
+	if err := backend.Check(o.Backend); err != nil {
+		var nf *backend.NotFoundError
 		if errors.As(err, &nf) {
 			return o, cli.Exit(err, exitError)
 		}

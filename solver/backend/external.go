@@ -1,4 +1,4 @@
-package solver
+package backend
 
 import (
 	"bytes"
@@ -37,7 +37,7 @@ import (
 
 // externalSolver says how to run one known solver.
 type externalSolver struct {
-	name   string   // as in Options.Backend
+	name   string   // as given to New
 	bin    string   // the executable, looked up in PATH
 	args   []string // flags before the input file
 	result bool     // the answer goes to a result file named after the input
@@ -88,21 +88,21 @@ func (e *NotFoundError) Error() string {
 
 func (e *NotFoundError) Unwrap() error { return exec.ErrNotFound }
 
-// CheckBackend reports whether name is a back end [Options.Backend]
+// Check reports whether name is a back end [New]
 // accepts whose solver can be found, so that a caller can fail early even
 // when presolving would decide the puzzle without SAT. A missing solver
 // gives a *[NotFoundError].
-func CheckBackend(name string) error {
-	if !external(name) {
+func Check(name string) error {
+	if !External(name) {
 		return nil
 	}
 	_, err := newExternal(&cnf.Formula{}, name)
 	return err
 }
 
-// external reports whether backend names an external solver rather
+// External reports whether backend names an external solver rather
 // than one that runs in process.
-func external(backend string) bool {
+func External(backend string) bool {
 	switch backend {
 	case "", "gophersat", "gini", "portfolio":
 		return false
@@ -146,7 +146,7 @@ func runLocked(cmd *exec.Cmd) error {
 // take a DIMACS file as its one argument and answer on its standard output
 // in SAT-competition form ("s SATISFIABLE" and "v" lines, or
 // "s UNSATISFIABLE"), or exit with code 20 for UNSAT.
-func newExternal(f *cnf.Formula, name string) (backend, error) {
+func newExternal(f *cnf.Formula, name string) (Solver, error) {
 	b := &externalBackend{name: name, f: f}
 	var bin, pkg string
 	if path, ok := strings.CutPrefix(name, execPrefix); ok {
@@ -189,11 +189,11 @@ func solverNames() string {
 	return strings.Join(names, ", ")
 }
 
-func (b *externalBackend) add(c cnf.Clause) { b.added = append(b.added, append(cnf.Clause(nil), c...)) }
+func (b *externalBackend) Add(c cnf.Clause) { b.added = append(b.added, append(cnf.Clause(nil), c...)) }
 
-func (b *externalBackend) close() {}
+func (b *externalBackend) Close() {}
 
-func (b *externalBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
+func (b *externalBackend) Solve(ctx context.Context) (bool, cnf.Model, error) {
 	if err := clock.Err(ctx); err != nil {
 		return false, nil, err
 	}
