@@ -39,9 +39,29 @@ func (o Options) learnBudget() int {
 func learntClauses(l *learner.Learner, e *encode.Encoding, maxLBD int) []cnf.Clause {
 	var out []cnf.Clause
 	l.Learnt(maxLBD, func(lits []linesolve.CellLit) {
-		if cl, ok := cellClause(e, lits, nil); ok {
+		if cl, ok := CellClause(e, lits, nil); ok {
 			out = append(out, cl)
 		}
 	})
 	return out
+}
+
+// CellClause maps a clause over cells to e's variables, appending to buf;
+// ok is false when the clause is always true (it says a cell has not a
+// colour the CNF rules out). Literals saying a cell has such a colour are
+// always false and left out. The hand-off and package certify use it.
+func CellClause(e *encode.Encoding, lits []linesolve.CellLit, buf cnf.Clause) (cnf.Clause, bool) {
+	for _, q := range lits {
+		lit, ok := e.Cell(q.Row, q.Col, q.Color)
+		switch {
+		case !ok && q.Not:
+			return buf, false
+		case !ok:
+			continue
+		case q.Not:
+			lit = lit.Not()
+		}
+		buf = append(buf, lit)
+	}
+	return buf, true
 }

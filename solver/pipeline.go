@@ -54,7 +54,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		j.limit = 2
 	}
 	if o.Proof != nil {
-		o.Proof.reset(p.Width())
+		o.Proof.Reset(p.Width())
 	}
 	// Row and column totals that differ leave no solution, and no search
 	// finds that out quickly: it is the pigeonhole principle (ten rows
@@ -88,7 +88,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		}
 		if decided {
 			if o.Proof != nil {
-				o.Proof.ok = j.proved && complete
+				o.Proof.Done(j.proved && complete)
 			}
 			if j.res.MemoryOut {
 				return j.timeout(), nil
@@ -148,7 +148,7 @@ func presolveStage(ctx context.Context, j *job) (bool, bool, error) {
 	t := time.Now()
 	var proof func([]linesolve.CellLit)
 	if j.o.Proof != nil {
-		proof = j.o.Proof.lemma
+		proof = j.o.Proof.Lemma
 	}
 	j.pre = presolve(ctx, j.p, j.o.Probe, j.o.params(), proof)
 	j.res.Stats.Presolve = time.Since(t)
@@ -215,7 +215,7 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	l := learner.New(st)
 	l.SetParams(prm.Learner)
 	if j.o.Proof != nil {
-		l.SetProof(j.o.Proof.lemma, j.o.Proof.delete)
+		l.SetProof(j.o.Proof.Lemma, j.o.Proof.Delete)
 	}
 	lim := learner.Limits{Conflicts: j.o.learnBudget()}
 	if j.o.handoff() {

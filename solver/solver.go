@@ -90,11 +90,23 @@ type Options struct {
 	// it has kept and blocked take their share (see learnerBudget).
 	MaxMemory int64
 	// Proof, when set, records the steps that prove the verdict as the
-	// solve takes them (see ProofTrace), for Certify.
-	Proof *ProofTrace
+	// solve takes them (certify.Trace), for certify.Verdict.
+	Proof ProofLog
 	// Params, when set, replaces the stages' settings, DefaultParams,
 	// for measurements and tests.
 	Params *Params
+}
+
+// A ProofLog records the clauses over cells that prove a verdict, in
+// the order a solve takes them (probing's lemmas, the learner's learnt
+// clauses and deletions), each following by unit propagation from the
+// clues and the clauses before it. certify.Trace is the one that
+// certificates use.
+type ProofLog interface {
+	Reset(width int)                 // a solve of a puzzle this wide starts
+	Lemma(lits []linesolve.CellLit)  // a clause that follows
+	Delete(lits []linesolve.CellLit) // a clause no longer needed
+	Done(complete bool)              // the solve decided; complete: every step that proves it was logged
 }
 
 // Stats describe the work done.

@@ -241,7 +241,7 @@ type solveRun struct {
 func (r *solveRun) solveFile(ctx context.Context, file string, es []puzzle.Entry) (stop bool, err error) {
 	c, o, m, many, printMax := r.c, r.o, r.m, r.many, r.printMax
 	if c.String("proof") != "" {
-		o.Proof = &solver.ProofTrace{} // the verdict's run records its proof
+		o.Proof = &certify.Trace{} // the verdict's run records its proof
 	}
 	fail := func(err error, index int) error { // one puzzle failed: say so, go on
 		if r.code == exitOK {
@@ -316,7 +316,7 @@ func (r *solveRun) solveFile(ctx context.Context, file string, es []puzzle.Entry
 		}
 		if dir := c.String("proof"); dir != "" {
 			err := certify.Write(ctx, certify.Dir(dir), certify.Name(file, index), p, res, o, c.Duration("timeout"))
-			if errors.Is(err, solver.ErrNoProof) { // row and column totals that differ: the verdict stands
+			if errors.Is(err, certify.ErrNoProof) { // row and column totals that differ: the verdict stands
 				fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s: %v\n", name(file, index, p), err)
 			} else if err != nil {
 				return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)

@@ -22,7 +22,7 @@ import (
 // UNSATISFIABLE"). The parent may then add clauses (no new problem line) and
 // write "c solve" again. End of input ends the worker. A line "c proof
 // PATH" before the first "c solve" makes that solve run gophersat in
-// certified mode, writing its DRAT proof to the file PATH (Certify).
+// certified mode, writing its DRAT proof to the file PATH (certify.Verdict).
 
 // ServeWorker runs the worker side of the protocol on r and w, solving with
 // gophersat. The nonosat command runs it as a hidden sub-command; it also

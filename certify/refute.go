@@ -1,4 +1,4 @@
-package solver
+package certify
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/nonosat/nonosat/internal/clock"
+	"github.com/nonosat/nonosat/solver"
 	"github.com/nonosat/nonosat/solver/backend"
 
 	"github.com/nonosat/nonosat/cnf"
@@ -19,7 +20,7 @@ import (
 // o.Worker is set (so that a done context kills it) or else in process.
 // gophersat starts from f simplified by unit propagation (see
 // unitPropagate), which keeps its lemmas RUP with respect to f.
-func refute(ctx context.Context, f *cnf.Formula, o Options, w io.Writer, cert *Certificate) error {
+func refute(ctx context.Context, f *cnf.Formula, o solver.Options, w io.Writer, cert *Certificate) error {
 	if backend.WritesDRAT(o.Backend) {
 		n, err := backend.RefuteExternal(ctx, f, o.Backend, w)
 		cert.ProofBytes = n
@@ -76,5 +77,5 @@ func satisfiable(err error, name string) error {
 }
 
 func errSatisfiable(name string) error {
-	return fmt.Errorf("%w: %s finds the certificate's CNF satisfiable: the verdict is wrong", ErrBug, name)
+	return fmt.Errorf("%w: %s finds the certificate's CNF satisfiable: the verdict is wrong", solver.ErrBug, name)
 }
