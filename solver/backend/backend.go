@@ -203,20 +203,3 @@ func (b *giniBackend) Solve(ctx context.Context) (bool, cnf.Model, error) {
 	}
 	return false, nil, fmt.Errorf("gini: no answer")
 }
-
-// New returns the back end called name for the formula f: "" or
-// "gophersat", "gini", or an external solver (see [Check]). gophersat
-// runs in the worker process worker (a command that runs [ServeWorker])
-// when worker is not empty, so that a done context can stop it.
-func New(f *cnf.Formula, name string, worker []string) (Solver, error) {
-	switch name {
-	case "", "gophersat":
-		if len(worker) > 0 {
-			return newWorker(f, worker), nil
-		}
-		return newGophersat(f), nil
-	case "gini":
-		return newGini(f), nil
-	}
-	return newExternal(f, name)
-}

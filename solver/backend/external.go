@@ -35,28 +35,6 @@ import (
 // with exit code 0 or 20. Anything else (a crash, garbage, a wrong model,
 // no answer) is an error that quotes the end of the solver's messages.
 
-// externalSolver says how to run one known solver.
-type externalSolver struct {
-	name   string   // as given to New
-	bin    string   // the executable, looked up in PATH
-	args   []string // flags before the input file
-	result bool     // the answer goes to a result file named after the input
-	pkg    string   // the Debian package with bin, "" if Debian has none
-}
-
-// externalSolvers are the solvers known by name. Debian (bookworm) packages
-// cadical, minisat, picosat and cryptominisat; kissat, glucose and
-// lingeling must be built from their sources.
-var externalSolvers = []externalSolver{
-	{name: "cadical", bin: "cadical", args: []string{"-q"}, pkg: "cadical"},
-	{name: "kissat", bin: "kissat", args: []string{"-q"}},
-	{name: "minisat", bin: "minisat", args: []string{"-verb=0"}, result: true, pkg: "minisat"},
-	{name: "picosat", bin: "picosat", pkg: "picosat"},
-	{name: "cryptominisat", bin: "cryptominisat5", args: []string{"--verb", "0"}, pkg: "cryptominisat"},
-	{name: "glucose", bin: "glucose", result: true},
-	{name: "lingeling", bin: "lingeling", args: []string{"-q"}},
-}
-
 // execPrefix starts a backend name that gives the solver's path.
 const execPrefix = "exec:"
 
@@ -98,16 +76,6 @@ func Check(name string) error {
 	}
 	_, err := newExternal(&cnf.Formula{}, name)
 	return err
-}
-
-// External reports whether backend names an external solver rather
-// than one that runs in process.
-func External(backend string) bool {
-	switch backend {
-	case "", "gophersat", "gini", "portfolio":
-		return false
-	}
-	return true
 }
 
 // externalBackend runs an external solver for each solve.
@@ -155,9 +123,9 @@ func newExternal(f *cnf.Formula, name string) (Solver, error) {
 		}
 		bin = path
 	} else {
-		s, ok := lookupSolver(name)
-		if !ok {
-			return nil, fmt.Errorf("unknown SAT back end %q (known: gophersat, gini, portfolio, %s and exec:PATH)", name, solverNames())
+		s, ok := lookup(name)
+		if !ok || !s.external {
+			return nil, fmt.Errorf("unknown SAT back end %q (known: gophersat, gini, portfolio, %s and exec:PATH)", name, externalNames())
 		}
 		bin, pkg, b.args, b.result = s.bin, s.pkg, s.args, s.result
 	}
@@ -170,23 +138,6 @@ func newExternal(f *cnf.Formula, name string) (Solver, error) {
 	}
 	b.path = path
 	return b, nil
-}
-
-func lookupSolver(name string) (externalSolver, bool) {
-	for _, s := range externalSolvers {
-		if s.name == name {
-			return s, true
-		}
-	}
-	return externalSolver{}, false
-}
-
-func solverNames() string {
-	names := make([]string, len(externalSolvers))
-	for i, s := range externalSolvers {
-		names[i] = s.name
-	}
-	return strings.Join(names, ", ")
 }
 
 func (b *externalBackend) Add(c cnf.Clause) { b.added = append(b.added, append(cnf.Clause(nil), c...)) }

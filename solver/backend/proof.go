@@ -22,20 +22,6 @@ import (
 // the formula satisfiable.
 var ErrSatisfiable = errors.New("satisfiable")
 
-// proofSolvers are the external solvers that write DRAT proofs: the proof
-// file is their second argument, and args ask for DRAT text.
-var proofSolvers = map[string][]string{
-	"cadical": {"-q", "--no-binary"},
-	"kissat":  {"-q", "--no-binary"},
-}
-
-// WritesDRAT reports whether the external solver name writes DRAT
-// proofs of its own ([RefuteExternal]).
-func WritesDRAT(name string) bool {
-	_, ok := proofSolvers[name]
-	return ok
-}
-
 // CertifiedGophersat solves f with gophersat in certified mode, writing
 // its lemmas to dw (and "0" at the end when f is unsatisfiable, even if
 // gophersat's parser refuted it without a word), and flushes dw. On SAT
@@ -151,8 +137,8 @@ func RefuteWorker(ctx context.Context, f *cnf.Formula, argv []string, w io.Write
 // ([WritesDRAT]), with a proof file on f and copies the proof to w,
 // returning its size. A satisfiable f gives ErrSatisfiable.
 func RefuteExternal(ctx context.Context, f *cnf.Formula, name string, w io.Writer) (int64, error) {
-	args := proofSolvers[name]
-	s, _ := lookupSolver(name)
+	s, _ := lookup(name)
+	args := s.drat
 	path, err := exec.LookPath(s.bin)
 	if err != nil {
 		return 0, &NotFoundError{Backend: name, Path: s.bin, Package: s.pkg}
