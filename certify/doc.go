@@ -12,7 +12,7 @@
 // (solver.Options.Proof: probing's lemmas and the learner's clauses, each
 // of which follows by unit propagation on the path encoding), from a
 // learner run afresh from line solving, or, without the learner
-// (solver.Options.Search < 0), from a SAT solver run in its proof mode
+// (solver.Options.NoSearch), from a SAT solver run in its proof mode
 // (package backend: gophersat in certified mode, in process or in a
 // worker; CaDiCaL and Kissat in their own DRAT mode), starting from the
 // formula simplified by unit propagation.

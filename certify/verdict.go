@@ -48,7 +48,7 @@ var ErrNoProof = errors.New("no proof")
 // text, encode.WithText) and writes. Else the proof comes from the
 // learner, run afresh from line solving,
 // whose learnt clauses each follow by unit propagation (see
-// refuteByLearner); with o.Search < 0 (--no-search) from a SAT solver
+// refuteByLearner); with o.NoSearch (--no-search) from a SAT solver
 // run afresh on the certificate's CNF in its proof mode: gophersat in
 // certified mode, in the worker process o.Worker when it is set; and
 // with cadical or kissat from them, in their own DRAT mode. The CNF is
@@ -73,7 +73,7 @@ func Verdict(ctx context.Context, p *puzzle.Puzzle, res *solver.Result, o solver
 	external := backend.WritesDRAT(o.Backend)
 	trace, _ := o.Proof.(*Trace)
 	traced := trace.Complete()
-	learnt := !traced && !external && o.Search >= 0
+	learnt := !traced && !external && !o.NoSearch
 	kind := o.Encoding
 	if res.Verdict != solver.Multiple && (traced || learnt) {
 		// Line solving's and the learner's clauses follow by unit

@@ -205,7 +205,7 @@ func TestCertifyEncodings(t *testing.T) {
 		}{
 			{"trace", solver.Options{Proof: &certify.Trace{}}},
 			{"learner", solver.Options{NoPresolve: true}},
-			{"gophersat", solver.Options{Search: -1}},
+			{"gophersat", solver.Options{NoSearch: true}},
 		} {
 			for i, p := range ps {
 				o := road.o
@@ -240,7 +240,7 @@ func TestCertifySearch(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 1))
 	sat := workerOptions(t)
-	sat.Search = -1
+	sat.NoSearch = true
 	roads := []struct {
 		name          string
 		o             solver.Options
@@ -252,7 +252,7 @@ func TestCertifySearch(t *testing.T) {
 		{name: "trace, colour way", o: solver.Options{Proof: &certify.Trace{}}, colour: true, wantMost: 10, min: 3},
 		{name: "learner", o: solver.Options{}, wantMost: 10, min: 4},
 		{name: "learner, colour way", o: solver.Options{}, colour: true, wantMost: 10, min: 4},
-		{name: "gophersat", o: solver.Options{Search: -1}, wantMost: 50, min: 4},
+		{name: "gophersat", o: solver.Options{NoSearch: true}, wantMost: 50, min: 4},
 		{name: "gophersat worker", o: sat, wantMost: 50, min: 4},
 	}
 	for range 110 {
@@ -360,7 +360,7 @@ func TestDratTrim(t *testing.T) {
 // totals that agree, has a DRAT certificate of none that checks.
 func TestCertifyCluesThatCannotHold(t *testing.T) {
 	p := puzzle.New([][]int{{3}, {}}, [][]int{{2}, {1}})
-	for _, o := range []solver.Options{{}, {Search: -1}, {NoPresolve: true}} {
+	for _, o := range []solver.Options{{}, {NoSearch: true}, {NoPresolve: true}} {
 		o.Proof = &certify.Trace{}
 		res, err := solver.Solve(context.Background(), p, o)
 		if err != nil || res.Verdict != solver.None {

@@ -80,17 +80,17 @@ func contradictoryPuzzle(rng *rand.Rand) *puzzle.Puzzle {
 // every road: line solving, the learner, each SAT back end and encoding,
 // without line solving, in colour; never a panic or an error.
 func TestCluesThatCannotHold(t *testing.T) {
-	roads := []solver.Options{{}, {Search: -1}, {Search: 3}, {NoPresolve: true},
-		{Backend: "gini", Search: -1}, {Backend: "gini", NoPresolve: true},
-		{Backend: "portfolio"}, {Backend: "portfolio", Search: -1},
+	roads := []solver.Options{{}, {NoSearch: true}, {SearchBudget: 3}, {NoPresolve: true},
+		{Backend: "gini", NoSearch: true}, {Backend: "gini", NoPresolve: true},
+		{Portfolio: true}, {Portfolio: true, NoSearch: true},
 		{Encoding: "classic", NoPresolve: true}, {Encoding: "order", NoPresolve: true},
-		{Encoding: "classic", Search: -1}, {Encoding: "order", Search: -1}}
+		{Encoding: "classic", NoSearch: true}, {Encoding: "order", NoSearch: true}}
 	for _, ext := range []string{"cadical", "minisat"} {
 		if _, err := exec.LookPath(ext); err != nil {
 			t.Logf("%s not installed: its road is not tested", ext)
 			continue
 		}
-		roads = append(roads, solver.Options{Backend: ext, NoPresolve: true}, solver.Options{Backend: ext, Search: -1})
+		roads = append(roads, solver.Options{Backend: ext, NoPresolve: true}, solver.Options{Backend: ext, NoSearch: true})
 	}
 	rng := rand.New(rand.NewPCG(40, 4))
 	var totals, long, clash int
@@ -138,7 +138,7 @@ func TestTotalsDifferAtOnce(t *testing.T) {
 	}
 	cols[11] = nil
 	p := puzzle.New(rows, cols)
-	for _, o := range []solver.Options{{}, {Search: -1}, {NoPresolve: true}, {Backend: "portfolio"}} {
+	for _, o := range []solver.Options{{}, {NoSearch: true}, {NoPresolve: true}, {Portfolio: true}} {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		res, err := solver.Solve(ctx, p, o)
 		if err != nil || res.Verdict != solver.None || !res.Complete {

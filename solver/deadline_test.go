@@ -43,7 +43,7 @@ func bigPuzzle() *puzzle.Puzzle {
 func TestDeadlineBigPresolve(t *testing.T) {
 	p := bigPuzzle()
 	ctx := &doneAfter{Context: context.Background(), n: 10}
-	pre := presolve(ctx, p, 0, DefaultParams(), nil)
+	pre := presolve(ctx, p, Options{}.probes(p), DefaultParams(), nil)
 	if !pre.stopped || pre.contradiction || pre.grid != nil {
 		t.Fatalf("presolve(context done after 10 checks) = %+v, want stopped", pre)
 	}
@@ -60,13 +60,18 @@ func TestDeadlineBigSolve(t *testing.T) {
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, name := range []string{"gophersat", "gini", "portfolio", "cadical"} {
-		if backend.Check(name) != nil {
+		o := Options{Backend: name, Portfolio: name == "portfolio"}
+		if o.Portfolio {
+			o.Backend = ""
+		}
+		if backend.Check(o.Backend) != nil {
 			t.Logf("%s not installed: skipped", name)
 			continue
 		}
 		for _, noPre := range []bool{true, name == "gophersat"} { // presolving comes before any back end
 			for _, ctx := range []context.Context{done, &doneAfter{Context: context.Background(), n: 20}} {
-				res, err := Solve(ctx, p, Options{Backend: name, NoPresolve: noPre})
+				o.NoPresolve = noPre
+				res, err := Solve(ctx, p, o)
 				if err != nil || res.Verdict != Timeout {
 					t.Errorf("Solve(%s, NoPresolve %v, context done) = %v, %v; want verdict timeout", name, noPre, res, err)
 				}
@@ -88,7 +93,11 @@ func TestDeadlineInLearner(t *testing.T) {
 	p := randpuzzle.Dom(16)
 	for _, backend := range []string{"gophersat", "portfolio"} {
 		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-		res, err := Solve(ctx, p, Options{Backend: backend})
+		o := Options{Backend: backend}
+		if backend == "portfolio" {
+			o = Options{Portfolio: true}
+		}
+		res, err := Solve(ctx, p, o)
 		cancel()
 		if err != nil || res.Verdict != Timeout || res.Learned || res.Stats.Conflicts == 0 && backend == "gophersat" {
 			t.Errorf("Solve(16-Dom, %s, 300 ms) = %+v, %v; want timeout, not learned, after some conflicts", backend, res, err)
@@ -109,7 +118,7 @@ func TestProbeWorkBound(t *testing.T) {
 		one[i] = []int{1}
 	}
 	p := puzzle.New(one, one)
-	pre := presolve(context.Background(), p, 0, prm, nil)
+	pre := presolve(context.Background(), p, Options{Params: &prm}.probes(p), prm, nil)
 	if pre.stopped || pre.contradiction || pre.grid != nil || pre.state == nil {
 		t.Fatalf("presolve(60×60 permutations) = %+v, want undecided", pre)
 	}
@@ -134,7 +143,7 @@ func TestProbeCostBound(t *testing.T) {
 	st := linesolve.NewState(p)
 	st.Propagate()
 	before := st.Stats().Work // line solving's, before probing
-	pre := presolve(context.Background(), p, 0, prm, nil)
+	pre := presolve(context.Background(), p, Options{Params: &prm}.probes(p), prm, nil)
 	if pre.stopped || pre.contradiction || pre.grid != nil || pre.state == nil {
 		t.Fatalf("presolve(60×60 permutations) = %+v, want undecided", pre)
 	}
@@ -143,5 +152,27 @@ func TestProbeCostBound(t *testing.T) {
 	work := pre.state.Stats().Work - before
 	if work <= prm.ProbeCost || work > prm.ProbeCost+64*120*5 {
 		t.Errorf("probing did %d units of work, want over %d and at most a probe batch more", work, prm.ProbeCost)
+	}
+}
+
+// TestProbeOptions: Options.NoProbe turns probing off, ProbeBudget bounds
+// it, and the default is Params.Probe probes a cell.
+func TestProbeOptions(t *testing.T) {
+	t.Parallel()
+	p := puzzle.New([][]int{{1}, {3}, {1}}, [][]int{{1}, {3}, {1}})
+	prm := DefaultParams()
+	prm.Probe = 3
+	for _, tt := range []struct {
+		o    Options
+		want int
+	}{
+		{Options{Params: &prm}, 3 * 3 * 3},
+		{Options{Params: &prm, ProbeBudget: 7}, 7},
+		{Options{Params: &prm, NoProbe: true, ProbeBudget: 7}, 0},
+		{Options{Params: &prm, NoProbe: true}, 0},
+	} {
+		if got := tt.o.probes(p); got != tt.want {
+			t.Errorf("Options{NoProbe: %v, ProbeBudget: %d}.probes(3×3) = %d, want %d", tt.o.NoProbe, tt.o.ProbeBudget, got, tt.want)
+		}
 	}
 }

@@ -19,17 +19,21 @@ import (
 // faster than the learner, whose lucky descents (HandoffLucky,
 // learner.Learner.SetLucky) find N-Dom's solution at once.
 
-// handoff reports whether the learner stage hands off to the external
-// back end (no Options.Search of the user's).
-func (o Options) handoff() bool { return o.Search == 0 && backend.External(o.Backend) }
+// external reports whether the SAT stage runs an external solver (not
+// the portfolio, whose back ends run in process).
+func (o Options) external() bool { return !o.Portfolio && backend.External(o.Backend) }
 
-// learnBudget is the learner stage's conflict budget (Options.Search,
-// or the hand-off's for an external back end).
+// handoff reports whether the learner stage hands off to the external
+// back end (no Options.SearchBudget of the user's).
+func (o Options) handoff() bool { return !o.NoSearch && o.SearchBudget <= 0 && o.external() }
+
+// learnBudget is the learner stage's conflict budget, 0 for none
+// (Options.SearchBudget, or the hand-off's for an external back end).
 func (o Options) learnBudget() int {
 	if o.handoff() {
 		return o.params().HandoffConflicts
 	}
-	return o.Search
+	return max(o.SearchBudget, 0)
 }
 
 // learntClauses converts the learner's facts and learnt clauses of LBD

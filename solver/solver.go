@@ -42,39 +42,47 @@ type Options struct {
 	// Max is the number of solutions to look for; 0 means 2, enough to
 	// tell unique from multiple. Negative means all.
 	Max int
-	// Backend names the SAT solver: "" or "gophersat", "gini",
-	// "portfolio", or an external solver (see package backend). The portfolio
-	// races two learners whose random decisions differ in the learner
-	// stage, and gophersat and gini in the SAT stage (with Search < 0):
-	// the first answer wins. Give Worker too so that gophersat can be
-	// stopped.
+	// Backend names the SAT solver: "" or "gophersat", "gini", or an
+	// external solver (see package backend). Portfolio replaces it.
 	Backend string
+	// Portfolio races two learners whose random decisions differ in the
+	// learner stage, and gophersat and gini in the SAT stage (with
+	// NoSearch): the first answer wins. Backend is then not used. Give
+	// Worker too so that gophersat can be stopped. (The CLI spells it
+	// --sat portfolio.)
+	Portfolio bool
 	// Worker is a command that runs backend.ServeWorker; when set, gophersat runs
 	// in that child process and a done context kills it.
 	Worker []string
 	// NoPresolve skips line solving before SAT.
 	NoPresolve bool
-	// Probe bounds probing after line solving (try each colour of each
-	// undecided cell, propagate, drop the colours that fail), in probes:
-	// 0 means the default budget, negative means no probing. Probing also
-	// stops at bounds on its line solves (Params.ProbeWork, ProbeCost).
-	Probe int
-	// Search sets the learner stage between presolving and SAT: a
-	// learner.Learner (clause learning over the cells, the line solvers
-	// as propagators) takes every puzzle presolving leaves undecided. 0
-	// (the default) runs it to the verdict or the deadline (with an
-	// external Backend, for 30,000 conflicts, or 10,000 after the last
-	// solution it found if sooner: see handoff.go); a positive
-	// value stops it after that many conflicts, when the SAT back end goes
-	// on with the solutions it found blocked; negative skips it, and the
-	// SAT back end takes the puzzle.
-	Search int
+	// NoProbe skips probing after line solving (try each colour of each
+	// undecided cell, propagate, drop the colours that fail).
+	NoProbe bool
+	// ProbeBudget bounds probing, in probes; 0 (or less) means the
+	// default, Params.Probe probes a cell. Probing also stops at bounds
+	// on its line solves (Params.ProbeWork, ProbeCost).
+	ProbeBudget int
+	// NoSearch skips the learner stage between presolving and SAT: the
+	// SAT back end takes the puzzle (the CLI's --no-search). Without it,
+	// a learner.Learner (clause learning over the cells, the line
+	// solvers as propagators) takes every puzzle presolving leaves
+	// undecided.
+	NoSearch bool
+	// SearchBudget bounds the learner stage, in conflicts: after that
+	// many, the SAT back end goes on with the solutions it found
+	// blocked. 0 (or less) means no bound: the learner runs to the
+	// verdict or the deadline, except with an external Backend, which
+	// it hands the puzzle to after 30,000 conflicts, or 10,000 after the
+	// last solution it found if sooner (see handoff.go).
+	SearchBudget int
 	// CountOnly keeps only the first two solutions in Result.Solutions
 	// (enough for the verdict) and counts the rest in Result.Count, so
 	// that counting millions of solutions takes no memory for them. It
-	// holds on the learner's road (the default); with Search ≠ 0, or
-	// when SAT takes the puzzle, every solution is kept, since SAT
-	// blocks each one.
+	// holds on the learner's road (the default); with NoSearch, a
+	// SearchBudget, an external Backend or the Portfolio, or when SAT
+	// takes the puzzle, every solution is kept, since SAT blocks each
+	// one.
 	CountOnly bool
 	// IgnoreGoal stops the goal shortcut for uniqueness.
 	IgnoreGoal bool

@@ -86,7 +86,11 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 		if b == "" {
 			continue
 		}
-		if err := satbackend.Check(bareBackend(b)); err != nil {
+		var err error
+		if bare := bareBackend(b); bare != "portfolio" { // portfolio: solver.Options.Portfolio
+			err = satbackend.Check(bare)
+		}
+		if err != nil {
 			fmt.Fprintln(stderr, "runner:", err)
 			return exitUsage
 		}
@@ -321,7 +325,7 @@ func (c *config) options(backend string, worker []string) solver.Options {
 	o := solver.Options{Max: 2, Backend: backend, NoPresolve: c.noPresolve, IgnoreGoal: !c.useGoal}
 	for {
 		if b, ok := strings.CutSuffix(backend, "+nosearch"); ok {
-			o.Search, backend = -1, b
+			o.NoSearch, backend = true, b
 		} else if b, ok := strings.CutSuffix(backend, "+order"); ok {
 			o.Encoding, backend = encode.Order, b
 		} else if b, ok := strings.CutSuffix(backend, "+classic"); ok {
@@ -334,7 +338,10 @@ func (c *config) options(backend string, worker []string) solver.Options {
 	if isGophersat(backend) {
 		o.Backend = "gophersat"
 	}
-	if o.Backend == "gophersat" || o.Backend == "portfolio" {
+	if backend == "portfolio" {
+		o.Backend, o.Portfolio = "", true
+	}
+	if o.Backend == "gophersat" || o.Portfolio {
 		o.Worker = worker // so that a deadline or a lost race stops gophersat
 	}
 	return o

@@ -138,8 +138,11 @@ func solverOptions(c *cli.Context) (solver.Options, error) {
 		kind = "" // the solver picks
 	}
 	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve"), Encoding: kind, MaxMemory: mem}
+	if o.Backend == "portfolio" { // --sat portfolio: not a back end, the race of two
+		o.Backend, o.Portfolio = "", true
+	}
 	if c.Bool("no-search") {
-		o.Search = -1
+		o.NoSearch = true
 	}
 	if err := backend.Check(o.Backend); err != nil {
 		var nf *backend.NotFoundError
@@ -173,7 +176,7 @@ func runSolver(c *cli.Context, files []string, m mode) error {
 	if n := slices.Index(files, "-"); n >= 0 && slices.Index(files[n+1:], "-") >= 0 {
 		return usagef(c, "standard input (-) named twice")
 	}
-	if o.Backend == "portfolio" || (o.Backend == "gophersat" && c.Duration("timeout") > 0) {
+	if o.Portfolio || (o.Backend == "gophersat" && c.Duration("timeout") > 0) {
 		if o.Worker, err = workerArgv(); err != nil {
 			return cli.Exit(fmt.Sprintf("cannot start a SAT worker process: %v", err), exitError)
 		}

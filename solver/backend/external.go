@@ -125,7 +125,7 @@ func newExternal(f *cnf.Formula, name string) (Solver, error) {
 	} else {
 		s, ok := lookup(name)
 		if !ok || !s.external {
-			return nil, fmt.Errorf("unknown SAT back end %q (known: gophersat, gini, portfolio, %s and exec:PATH)", name, externalNames())
+			return nil, fmt.Errorf("unknown SAT back end %q (known: gophersat, gini, %s and exec:PATH)", name, externalNames())
 		}
 		bin, pkg, b.args, b.result = s.bin, s.pkg, s.args, s.result
 	}

@@ -84,9 +84,6 @@ func New(f *cnf.Formula, name string, worker []string) (Solver, error) {
 // External reports whether name is not a back end that runs in process:
 // an external solver, "exec:PATH", or a name New does not know.
 func External(name string) bool {
-	if name == "portfolio" { // package solver's race of gophersat and gini
-		return false
-	}
 	e, ok := lookup(name)
 	return !ok || e.external
 }
