@@ -341,7 +341,7 @@ func (c *config) options(backend string, worker []string) solver.Options {
 	if backend == "portfolio" {
 		o.Backend, o.Portfolio = "", true
 	}
-	if o.Backend == "gophersat" || o.Portfolio {
+	if satbackend.NeedsWorker(o.Backend) || o.Portfolio {
 		o.Worker = worker // so that a deadline or a lost race stops gophersat
 	}
 	return o
