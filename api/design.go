@@ -142,7 +142,7 @@ func (s *Service) proof(ctx context.Context, q Request) (Reply, error) {
 		if errors.As(err, &tb) {
 			return tooBig()
 		}
-		o := solver.Options{Max: 2, IgnoreGoal: true, Worker: s.cfg.Worker, Proof: &solver.ProofTrace{}}
+		o := solver.Options{Max: 2, IgnoreGoal: true, Worker: s.cfg.Worker, Proof: &certify.Trace{}}
 		res, err := solver.Solve(ctx, p, o)
 		if err != nil {
 			return err
@@ -154,7 +154,7 @@ func (s *Service) proof(ctx context.Context, q Request) (Reply, error) {
 		if errors.Is(err, certify.ErrTooBig) {
 			return tooBig()
 		}
-		if errors.Is(err, solver.ErrNoProof) { // none, by totals that differ: the clues show it
+		if errors.Is(err, certify.ErrNoProof) { // none, by totals that differ: the clues show it
 			return &Error{StatusUnprocessable, err.Error()}
 		}
 		return err

@@ -242,7 +242,7 @@ func (r *run) solveJob(ctx context.Context, j job) (line report.Result, ok bool)
 	}
 	o := r.Options
 	if r.ProofDir != "" {
-		o.Proof = &solver.ProofTrace{} // one per puzzle: jobs run at once
+		o.Proof = &certify.Trace{} // one per puzzle: jobs run at once
 	}
 	res, err := r.solve(pctx, j.p, o)
 	if ctx.Err() != nil && (err != nil || res == nil || res.Verdict == solver.Timeout) {
@@ -281,7 +281,7 @@ func (r *run) solveJob(ctx context.Context, j job) (line report.Result, ok bool)
 	}
 	name := certName(j.key)
 	if err := certify.Write(ctx, certify.Dir(r.ProofDir), name, j.p, res, o, r.Timeout); err != nil {
-		if errors.Is(err, solver.ErrNoProof) {
+		if errors.Is(err, certify.ErrNoProof) {
 			return line, true // totals that differ: a verdict with no certificate
 		}
 		if ctx.Err() != nil {

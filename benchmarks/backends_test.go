@@ -10,6 +10,7 @@ import (
 
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
+	"github.com/nonosat/nonosat/solver/backend"
 )
 
 // BenchmarkBackends compares SAT back ends on the same CNFs: for each
@@ -29,7 +30,7 @@ func BenchmarkBackends(b *testing.B) {
 		want := ""
 		for _, name := range []string{"gophersat", "cadical", "minisat"} {
 			b.Run(np.name+"/sat="+name, func(b *testing.B) {
-				if err := solver.CheckBackend(name); err != nil {
+				if err := backend.Check(name); err != nil {
 					b.Skipf("skipping: %v", err)
 				}
 				o := solver.Options{Backend: name, NoPresolve: np.noPresolve, IgnoreGoal: true}

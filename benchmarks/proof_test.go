@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nonosat/nonosat/certify"
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/drat"
 	"github.com/nonosat/nonosat/encode"
@@ -30,7 +31,7 @@ var proofSurvey = []string{"webpbn-07604", "webpbn-01611", "webpbn-01694", "webp
 //	         steps of its proof
 //	cnf      the certificate's CNF (no presolving): encode.Puzzle WithText and
 //	         writing it as DIMACS, blocking clause and header included
-//	proof    ProofTrace.WriteDRAT: the traced steps written as DRAT in the
+//	proof    Trace.WriteDRAT: the traced steps written as DRAT in the
 //	         CNF's variables
 //	cert     the whole certificate as check --proof makes it: Certify
 //	         (encoding, proof, the solution's cells) and the CNF written
@@ -58,10 +59,11 @@ func BenchmarkProof(b *testing.B) {
 				if err != nil || res.Verdict != solver.Unique {
 					b.Fatalf("Solve = %v, %v; want unique", res, err)
 				}
-				o := solver.Options{Max: 2, Proof: &solver.ProofTrace{}}
+				trace := &certify.Trace{}
+				o := solver.Options{Max: 2, Proof: trace}
 				res, err = solver.Solve(ctx, p, o)
 				t2 := cpuNow()
-				if err != nil || res.Verdict != solver.Unique || !o.Proof.Complete() {
+				if err != nil || res.Verdict != solver.Unique || !trace.Complete() {
 					b.Fatalf("Solve with a trace = %v, %v; want unique, traced", res, err)
 				}
 				e, _ := encode.Puzzle(p, encode.WithText())
@@ -72,11 +74,11 @@ func BenchmarkProof(b *testing.B) {
 				}
 				t4 := cpuNow()
 				proof.Reset()
-				if _, _, err := o.Proof.WriteDRAT(e, &proof); err != nil {
+				if _, _, err := trace.WriteDRAT(e, &proof); err != nil {
 					b.Fatal(err)
 				}
 				t5 := cpuNow()
-				c, err := solver.Certify(ctx, p, res, o, io.Discard)
+				c, err := certify.Verdict(ctx, p, res, o, io.Discard)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -20,7 +20,7 @@ import (
 func certificate(t *testing.T, p *puzzle.Puzzle) (certify.CNF, string) {
 	t.Helper()
 	dir := t.TempDir()
-	o := solver.Options{Max: 2, Proof: &solver.ProofTrace{}}
+	o := solver.Options{Max: 2, Proof: &certify.Trace{}}
 	res, err := solver.Solve(context.Background(), p, o)
 	if err != nil {
 		t.Fatal(err)

@@ -61,7 +61,7 @@ func Write(ctx context.Context, fs Files, name string, p *puzzle.Puzzle, res *so
 		defer fh.Close()
 		proof = fh
 	}
-	cert, err := solver.Certify(ctx, p, res, o, proof)
+	cert, err := Verdict(ctx, p, res, o, proof)
 	if err == nil && fh != nil {
 		err = fh.Close()
 	}

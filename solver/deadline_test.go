@@ -3,15 +3,13 @@ package solver
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver/backend"
 )
 
 // doneAfter is a context whose Err is nil for its first n calls and
@@ -45,7 +43,7 @@ func bigPuzzle() *puzzle.Puzzle {
 func TestDeadlineBigPresolve(t *testing.T) {
 	p := bigPuzzle()
 	ctx := &doneAfter{Context: context.Background(), n: 10}
-	pre := presolve(ctx, p, 0, DefaultParams(), nil)
+	pre := presolve(ctx, p, Options{}.probes(p), DefaultParams(), nil)
 	if !pre.stopped || pre.contradiction || pre.grid != nil {
 		t.Fatalf("presolve(context done after 10 checks) = %+v, want stopped", pre)
 	}
@@ -61,16 +59,21 @@ func TestDeadlineBigSolve(t *testing.T) {
 	p := bigPuzzle()
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, backend := range []string{"gophersat", "gini", "portfolio", "cadical"} {
-		if CheckBackend(backend) != nil {
-			t.Logf("%s not installed: skipped", backend)
+	for _, name := range []string{"gophersat", "gini", "portfolio", "cadical"} {
+		o := Options{Backend: name, Portfolio: name == "portfolio"}
+		if o.Portfolio {
+			o.Backend = ""
+		}
+		if backend.Check(o.Backend) != nil {
+			t.Logf("%s not installed: skipped", name)
 			continue
 		}
-		for _, noPre := range []bool{true, backend == "gophersat"} { // presolving comes before any back end
+		for _, noPre := range []bool{true, name == "gophersat"} { // presolving comes before any back end
 			for _, ctx := range []context.Context{done, &doneAfter{Context: context.Background(), n: 20}} {
-				res, err := Solve(ctx, p, Options{Backend: backend, NoPresolve: noPre})
+				o.NoPresolve = noPre
+				res, err := Solve(ctx, p, o)
 				if err != nil || res.Verdict != Timeout {
-					t.Errorf("Solve(%s, NoPresolve %v, context done) = %v, %v; want verdict timeout", backend, noPre, res, err)
+					t.Errorf("Solve(%s, NoPresolve %v, context done) = %v, %v; want verdict timeout", name, noPre, res, err)
 				}
 			}
 		}
@@ -83,56 +86,6 @@ func TestDeadlineBigSolve(t *testing.T) {
 	}
 }
 
-// bigFormula is a satisfiable formula of n two-literal clauses.
-func bigFormula(n int) *cnf.Formula {
-	f := &cnf.Formula{}
-	for range n {
-		v := f.NewVar()
-		f.Add(v.Pos(), v.Neg())
-	}
-	return f
-}
-
-// TestDeadlineBackendLoad checks that gini stops loading a formula, and
-// that an external solver's formula stops being written (the solver never
-// starts, its temporary directory is removed), when the context ends.
-func TestDeadlineBackendLoad(t *testing.T) {
-	f := bigFormula(300_000)
-	g := newGini(f)
-	ctx := &doneAfter{Context: context.Background(), n: 1}
-	if _, _, err := g.solve(ctx); !errors.Is(err, context.Canceled) {
-		t.Errorf("gini solve(context done after 1 check) error = %v, want context.Canceled", err)
-	}
-	if ctx.calls != 2 {
-		t.Errorf("gini load asked the context %d times, want 2 (at clause 0 and 65,536)", ctx.calls)
-	}
-
-	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
-	ran := filepath.Join(tmp, "ran")
-	script := filepath.Join(t.TempDir(), "solver")
-	if err := os.WriteFile(script, []byte("#!/bin/sh\ntouch "+ran+"\necho 's UNSATISFIABLE'\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	b, err := newExternal(f, "exec:"+script)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx = &doneAfter{Context: context.Background(), n: 3}
-	if _, _, err := b.solve(ctx); !errors.Is(err, context.Canceled) {
-		t.Errorf("external solve(context done after 3 checks) error = %v, want context.Canceled", err)
-	}
-	if ctx.calls > 10 {
-		t.Errorf("external solve asked the context %d times, want at most 10 (the file is 46 chunks of 64 kB)", ctx.calls)
-	}
-	if _, err := os.Stat(ran); err == nil {
-		t.Error("the external solver ran although the context ended while its input was written")
-	}
-	if left, _ := filepath.Glob(filepath.Join(tmp, "nonosat-*")); len(left) > 0 {
-		t.Errorf("temporary files left behind: %v", left)
-	}
-}
-
 // TestDeadlineInLearner: a learner the deadline stops has not decided, so
 // the result does not say it did. 16-Dom takes the learner far longer than
 // the 300 ms given.
@@ -140,7 +93,11 @@ func TestDeadlineInLearner(t *testing.T) {
 	p := randpuzzle.Dom(16)
 	for _, backend := range []string{"gophersat", "portfolio"} {
 		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-		res, err := Solve(ctx, p, Options{Backend: backend})
+		o := Options{Backend: backend}
+		if backend == "portfolio" {
+			o = Options{Portfolio: true}
+		}
+		res, err := Solve(ctx, p, o)
 		cancel()
 		if err != nil || res.Verdict != Timeout || res.Learned || res.Stats.Conflicts == 0 && backend == "gophersat" {
 			t.Errorf("Solve(16-Dom, %s, 300 ms) = %+v, %v; want timeout, not learned, after some conflicts", backend, res, err)
@@ -161,7 +118,7 @@ func TestProbeWorkBound(t *testing.T) {
 		one[i] = []int{1}
 	}
 	p := puzzle.New(one, one)
-	pre := presolve(context.Background(), p, 0, prm, nil)
+	pre := presolve(context.Background(), p, Options{Params: &prm}.probes(p), prm, nil)
 	if pre.stopped || pre.contradiction || pre.grid != nil || pre.state == nil {
 		t.Fatalf("presolve(60×60 permutations) = %+v, want undecided", pre)
 	}
@@ -186,7 +143,7 @@ func TestProbeCostBound(t *testing.T) {
 	st := linesolve.NewState(p)
 	st.Propagate()
 	before := st.Stats().Work // line solving's, before probing
-	pre := presolve(context.Background(), p, 0, prm, nil)
+	pre := presolve(context.Background(), p, Options{Params: &prm}.probes(p), prm, nil)
 	if pre.stopped || pre.contradiction || pre.grid != nil || pre.state == nil {
 		t.Fatalf("presolve(60×60 permutations) = %+v, want undecided", pre)
 	}
@@ -195,5 +152,27 @@ func TestProbeCostBound(t *testing.T) {
 	work := pre.state.Stats().Work - before
 	if work <= prm.ProbeCost || work > prm.ProbeCost+64*120*5 {
 		t.Errorf("probing did %d units of work, want over %d and at most a probe batch more", work, prm.ProbeCost)
+	}
+}
+
+// TestProbeOptions: Options.NoProbe turns probing off, ProbeBudget bounds
+// it, and the default is Params.Probe probes a cell.
+func TestProbeOptions(t *testing.T) {
+	t.Parallel()
+	p := puzzle.New([][]int{{1}, {3}, {1}}, [][]int{{1}, {3}, {1}})
+	prm := DefaultParams()
+	prm.Probe = 3
+	for _, tt := range []struct {
+		o    Options
+		want int
+	}{
+		{Options{Params: &prm}, 3 * 3 * 3},
+		{Options{Params: &prm, ProbeBudget: 7}, 7},
+		{Options{Params: &prm, NoProbe: true, ProbeBudget: 7}, 0},
+		{Options{Params: &prm, NoProbe: true}, 0},
+	} {
+		if got := tt.o.probes(p); got != tt.want {
+			t.Errorf("Options{NoProbe: %v, ProbeBudget: %d}.probes(3×3) = %d, want %d", tt.o.NoProbe, tt.o.ProbeBudget, got, tt.want)
+		}
 	}
 }

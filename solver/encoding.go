@@ -30,7 +30,7 @@ func EncodeContext(ctx context.Context, p *puzzle.Puzzle, o Options) (*encode.En
 	if o.NoPresolve {
 		return encode.Puzzle(p, opts...)
 	}
-	pre := presolve(ctx, p, o.Probe, o.params(), nil)
+	pre := presolve(ctx, p, o.probes(p), o.params(), nil)
 	switch {
 	case pre.stopped:
 		return nil, clock.Err(ctx)

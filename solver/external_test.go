@@ -14,6 +14,7 @@ import (
 
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
+	"github.com/nonosat/nonosat/solver/backend"
 )
 
 // allBackends are every back end by name; external ones not installed are
@@ -26,7 +27,7 @@ func installedBackends(t *testing.T) []string {
 	t.Helper()
 	var names []string
 	for _, name := range allBackends {
-		if err := solver.CheckBackend(name); err != nil {
+		if err := backend.Check(name); err != nil {
 			t.Logf("skipping back end %s: %v", name, err)
 			continue
 		}
@@ -203,7 +204,7 @@ func TestFakeSolvers(t *testing.T) {
 // way to pass a solver arguments of one's own.
 func TestFakeSolverCadicalWrapper(t *testing.T) {
 	t.Parallel()
-	if err := solver.CheckBackend("cadical"); err != nil {
+	if err := backend.Check("cadical"); err != nil {
 		t.Skipf("skipping: %v", err)
 	}
 	backend := fakeSolver(t, `exec cadical -q "$@"`)
@@ -224,11 +225,11 @@ func TestBackendNotFound(t *testing.T) {
 		{"exec:/no/such/solver", "exec:/no/such/solver: /no/such/solver is not an executable file"},
 	}
 	for _, tt := range tests {
-		err := solver.CheckBackend(tt.name)
+		err := backend.Check(tt.name)
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("CheckBackend(%q) = %v, want %q", tt.name, err, tt.want)
 		}
-		var nf *solver.NotFoundError
+		var nf *backend.NotFoundError
 		if !errors.As(err, &nf) || !errors.Is(err, exec.ErrNotFound) {
 			t.Errorf("CheckBackend(%q) error %T is not a *NotFoundError wrapping exec.ErrNotFound", tt.name, err)
 		}
@@ -242,7 +243,7 @@ func TestBackendNotFound(t *testing.T) {
 func TestBackendUnknown(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"nosuch", "exec:", "Cadical"} {
-		err := solver.CheckBackend(name)
+		err := backend.Check(name)
 		if err == nil {
 			t.Errorf("CheckBackend(%q) = nil, want an error", name)
 			continue
@@ -252,7 +253,7 @@ func TestBackendUnknown(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"", "gophersat", "gini"} {
-		if err := solver.CheckBackend(name); err != nil {
+		if err := backend.Check(name); err != nil {
 			t.Errorf("CheckBackend(%q) = %v, want nil", name, err)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
+	"github.com/nonosat/nonosat/solver/backend"
 )
 
 // TestLearntClausesHold checks the clauses the hand-off passes to an
@@ -137,7 +138,7 @@ next:
 // after the descents).
 func TestHandoffVerdicts(t *testing.T) {
 	t.Parallel()
-	if err := solver.CheckBackend("cadical"); err != nil {
+	if err := backend.Check("cadical"); err != nil {
 		t.Skipf("no CaDiCaL: %v", err)
 	}
 	prm := solver.DefaultParams()
@@ -183,7 +184,7 @@ func TestHandoffVerdicts(t *testing.T) {
 // blocked), well before the 30,000 of a puzzle with no solution known.
 func TestHandoffAfterSolution(t *testing.T) {
 	t.Parallel()
-	if err := solver.CheckBackend("cadical"); err != nil {
+	if err := backend.Check("cadical"); err != nil {
 		t.Skipf("no CaDiCaL: %v", err)
 	}
 	res, err := solver.Solve(context.Background(), randpuzzle.Dom(12), solver.Options{Backend: "cadical"})

@@ -45,7 +45,7 @@ func learnerBudget(o Options) int64 {
 // (learnerBudget), the presolved state and the collector's slack.
 func learnerFits(o Options, p *puzzle.Puzzle) bool {
 	n := int64(1)
-	if o.Backend == "portfolio" {
+	if o.Portfolio {
 		n = 2
 	}
 	return o.MaxMemory <= 0 || n*learner.Footprint(p.Height(), p.Width(), p.NumColors()) <= o.MaxMemory/2

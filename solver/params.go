@@ -13,7 +13,7 @@ import "github.com/nonosat/nonosat/learner"
 // learner.Params, which the tests check against DefaultParams.
 type Params struct {
 	// Probing after line solving (presolve.go).
-	Probe     int   // 4, ≥ 0: probes per cell when Options.Probe is 0
+	Probe     int   // 4, ≥ 0: probes per cell unless Options.NoProbe or ProbeBudget
 	ProbeWork int64 // 500_000_000, ≥ 1: probing's line solves times the longest side at most, so that a puzzle whose every probe sweeps the grid goes on within about a second (LEARNER.md, "Probing's bounds")
 	ProbeCost int64 // 64_000_000, ≥ 1: probing's line solves weighted by their cost (linesolve.Stats.Work) at most, for long lines of many blocks, which ProbeWork undercounts (LEARNER.md, "Probing's bounds")
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/internal/clock"
+	"github.com/nonosat/nonosat/solver/backend"
 
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/learner"
@@ -15,7 +16,7 @@ import (
 )
 
 // The pipeline is a short list of stages: presolve (line solving and
-// probing), the learner (unless Options.Search < 0), and SAT (alone with
+// probing), the learner (unless Options.NoSearch), and SAT (alone with
 // Options.NoPresolve). Each stage takes the puzzle, the presolved state,
 // the solutions known so far (which it must not report again: they are
 // blocked) and the deadline, and either decides (every solution known,
@@ -47,13 +48,13 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 	j := &job{p: p, o: o, limit: o.Max, each: each, res: &Result{}}
 	// Only the learner blocks what it finds itself; SAT, and a learner
 	// that may hand over to it, need every solution.
-	j.discard = o.CountOnly && o.learnBudget() == 0 && !o.NoPresolve && o.Backend != "portfolio"
+	j.discard = o.CountOnly && !o.NoSearch && o.learnBudget() == 0 && !o.NoPresolve && !o.Portfolio
 	defer func() { j.res.Stats.Total = time.Since(t0) }()
 	if j.limit == 0 {
 		j.limit = 2
 	}
 	if o.Proof != nil {
-		o.Proof.reset(p.Width())
+		o.Proof.Reset(p.Width())
 	}
 	// Row and column totals that differ leave no solution, and no search
 	// finds that out quickly: it is the pigeonhole principle (ten rows
@@ -73,7 +74,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 	switch {
 	case o.NoPresolve: // the whole formula to SAT
 		stages = stages[2:]
-	case o.Search < 0:
+	case o.NoSearch:
 		stages = []stage{presolveStage, satStage}
 	}
 	for i, s := range stages {
@@ -87,7 +88,7 @@ func run(ctx context.Context, p *puzzle.Puzzle, o Options, each func(puzzle.Grid
 		}
 		if decided {
 			if o.Proof != nil {
-				o.Proof.ok = j.proved && complete
+				o.Proof.Done(j.proved && complete)
 			}
 			if j.res.MemoryOut {
 				return j.timeout(), nil
@@ -147,9 +148,9 @@ func presolveStage(ctx context.Context, j *job) (bool, bool, error) {
 	t := time.Now()
 	var proof func([]linesolve.CellLit)
 	if j.o.Proof != nil {
-		proof = j.o.Proof.lemma
+		proof = j.o.Proof.Lemma
 	}
-	j.pre = presolve(ctx, j.p, j.o.Probe, j.o.params(), proof)
+	j.pre = presolve(ctx, j.p, j.o.probes(j.p), j.o.params(), proof)
 	j.res.Stats.Presolve = time.Since(t)
 	j.res.Stats.FixedCells = j.pre.fixed
 	switch {
@@ -184,7 +185,7 @@ func (j *job) seen(g puzzle.Grid) bool {
 
 // learnStage runs a learner.Learner (two racing, for the portfolio)
 // from the presolved state, with the known solutions blocked, to the
-// verdict, the deadline, or with Options.Search > 0 that many conflicts,
+// verdict, the deadline, or with Options.SearchBudget that many conflicts,
 // after which SAT goes on.
 func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	st := j.pre.state
@@ -193,7 +194,7 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	if !learnerFits(j.o, j.p) { // SAT takes the presolved puzzle, within its own budget
 		return false, false, nil
 	}
-	if j.o.Backend == "portfolio" {
+	if j.o.Portfolio {
 		sr := raceLearners(ctx, j.p, st, j.o.params().Learner, j.limit, j.known, learnerBudget(j.o))
 		for _, g := range sr.sols[len(j.known):] {
 			if !j.add(g) {
@@ -214,7 +215,7 @@ func learnStage(ctx context.Context, j *job) (bool, bool, error) {
 	l := learner.New(st)
 	l.SetParams(prm.Learner)
 	if j.o.Proof != nil {
-		l.SetProof(j.o.Proof.lemma, j.o.Proof.delete)
+		l.SetProof(j.o.Proof.Lemma, j.o.Proof.Delete)
 	}
 	lim := learner.Limits{Conflicts: j.o.learnBudget()}
 	if j.o.handoff() {
@@ -271,7 +272,7 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 	t := time.Now()
 	defer func() { j.res.Stats.SAT = time.Since(t) }()
 	kind := j.o.Encoding
-	if kind == "" && external(j.o.Backend) {
+	if kind == "" && j.o.external() {
 		kind = encode.Order // see handoff.go
 	}
 	e, err := encode.Puzzle(j.p, append(j.pre.options, encode.WithContext(ctx), encode.WithKind(kind), encode.WithMaxBytes(formulaBudget(j.o)))...)
@@ -281,12 +282,12 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 	if err != nil {
 		return true, false, err // a *encode.TooBigError
 	}
-	if j.learner != nil && external(j.o.Backend) {
+	if j.learner != nil && j.o.external() {
 		e.Formula.Clauses = append(e.Formula.Clauses, learntClauses(j.learner, e, j.o.params().HandoffLBD)...)
 	}
 	j.res.Stats.Vars, j.res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
 	var sr searchResult
-	if j.o.Backend == "portfolio" {
+	if j.o.Portfolio {
 		sr = race(ctx, j.p, e, j.o, j.limit, j.known)
 		for i := min(len(j.known), len(sr.sols)); i < len(sr.sols); i++ {
 			if j.each != nil && !j.each(sr.sols[i]) {
@@ -297,12 +298,12 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 			}
 		}
 	} else {
-		b, err := newBackend(&e.Formula, j.o)
+		b, err := backend.New(&e.Formula, j.o.Backend, j.o.Worker)
 		if err != nil {
 			return true, false, err
 		}
 		sr = search(ctx, j.p, e, b, j.limit, j.known, j.each, learnerBudget(j.o))
-		b.close()
+		b.Close()
 	}
 	j.res.Stats.SATCalls = sr.calls
 	j.known = sr.sols

@@ -21,14 +21,14 @@ type presolved struct {
 }
 
 // presolve runs exact line solving to a fixpoint, then probing within the
-// given budget (see Options.Probe; 0 means prm.Probe a cell) and the
+// given budget of probes (0: none; see Options.probes) and the
 // bounds prm.ProbeWork and ProbeCost, reporting probing's lemmas to proof
 // (nil: none; see linesolve.State.SetProof). A finished grid is the
 // unique solution (every step was forced); a contradiction means none. Else
 // the encoder gets the cell domains and, per line, the block starts and gap
 // cells that line solving still allows. When ctx ends first it returns
 // at once, stopped.
-func presolve(ctx context.Context, p *puzzle.Puzzle, probe int, prm Params, proof func([]linesolve.CellLit)) presolved {
+func presolve(ctx context.Context, p *puzzle.Puzzle, probes int, prm Params, proof func([]linesolve.CellLit)) presolved {
 	stop := clock.Stop(ctx)
 	s := linesolve.NewState(p)
 	s.SetProof(proof)
@@ -38,15 +38,12 @@ func presolve(ctx context.Context, p *puzzle.Puzzle, probe int, prm Params, proo
 	if s.Pending() > 0 {
 		return presolved{stopped: true}
 	}
-	if probe == 0 {
-		probe = prm.Probe * p.Width() * p.Height()
-	}
 	st0, side := s.Stats(), int64(max(p.Width(), p.Height()))
 	probeStop := func() bool {
 		st := s.Stats()
 		return stop() || int64(st.Lines-st0.Lines)*side > prm.ProbeWork || st.Work-st0.Work > prm.ProbeCost
 	}
-	if probe > 0 && !s.Solved() && !s.ProbeUntil(probe, probeStop) {
+	if probes > 0 && !s.Solved() && !s.ProbeUntil(probes, probeStop) {
 		return presolved{contradiction: true}
 	}
 	if s.Solved() {
@@ -75,4 +72,16 @@ func feasibleNodes(clue puzzle.Clue, cells []uint64) (start, gap [][]bool, ok bo
 	}
 	n, ok := linesolve.Feasible(clue, d)
 	return n.Start, n.Gap, ok
+}
+
+// probes is the probing budget of o for p: none with Options.NoProbe,
+// else Options.ProbeBudget, or by default Params.Probe probes a cell.
+func (o Options) probes(p *puzzle.Puzzle) int {
+	switch {
+	case o.NoProbe:
+		return 0
+	case o.ProbeBudget > 0:
+		return o.ProbeBudget
+	}
+	return o.params().Probe * p.Width() * p.Height()
 }

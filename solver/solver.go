@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/internal/clock"
+	"github.com/nonosat/nonosat/solver/backend"
 
-	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/decode"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/learner"
@@ -42,39 +42,47 @@ type Options struct {
 	// Max is the number of solutions to look for; 0 means 2, enough to
 	// tell unique from multiple. Negative means all.
 	Max int
-	// Backend names the SAT solver: "" or "gophersat", "gini",
-	// "portfolio", or an external solver (see external.go). The portfolio
-	// races two learners whose random decisions differ in the learner
-	// stage, and gophersat and gini in the SAT stage (with Search < 0):
-	// the first answer wins. Give Worker too so that gophersat can be
-	// stopped.
+	// Backend names the SAT solver: "" or "gophersat", "gini", or an
+	// external solver (see package backend). Portfolio replaces it.
 	Backend string
-	// Worker is a command that runs ServeWorker; when set, gophersat runs
+	// Portfolio races two learners whose random decisions differ in the
+	// learner stage, and gophersat and gini in the SAT stage (with
+	// NoSearch): the first answer wins. Backend is then not used. Give
+	// Worker too so that gophersat can be stopped. (The CLI spells it
+	// --sat portfolio.)
+	Portfolio bool
+	// Worker is a command that runs backend.ServeWorker; when set, gophersat runs
 	// in that child process and a done context kills it.
 	Worker []string
 	// NoPresolve skips line solving before SAT.
 	NoPresolve bool
-	// Probe bounds probing after line solving (try each colour of each
-	// undecided cell, propagate, drop the colours that fail), in probes:
-	// 0 means the default budget, negative means no probing. Probing also
-	// stops at bounds on its line solves (Params.ProbeWork, ProbeCost).
-	Probe int
-	// Search sets the learner stage between presolving and SAT: a
-	// learner.Learner (clause learning over the cells, the line solvers
-	// as propagators) takes every puzzle presolving leaves undecided. 0
-	// (the default) runs it to the verdict or the deadline (with an
-	// external Backend, for 30,000 conflicts, or 10,000 after the last
-	// solution it found if sooner: see handoff.go); a positive
-	// value stops it after that many conflicts, when the SAT back end goes
-	// on with the solutions it found blocked; negative skips it, and the
-	// SAT back end takes the puzzle.
-	Search int
+	// NoProbe skips probing after line solving (try each colour of each
+	// undecided cell, propagate, drop the colours that fail).
+	NoProbe bool
+	// ProbeBudget bounds probing, in probes; 0 (or less) means the
+	// default, Params.Probe probes a cell. Probing also stops at bounds
+	// on its line solves (Params.ProbeWork, ProbeCost).
+	ProbeBudget int
+	// NoSearch skips the learner stage between presolving and SAT: the
+	// SAT back end takes the puzzle (the CLI's --no-search). Without it,
+	// a learner.Learner (clause learning over the cells, the line
+	// solvers as propagators) takes every puzzle presolving leaves
+	// undecided.
+	NoSearch bool
+	// SearchBudget bounds the learner stage, in conflicts: after that
+	// many, the SAT back end goes on with the solutions it found
+	// blocked. 0 (or less) means no bound: the learner runs to the
+	// verdict or the deadline, except with an external Backend, which
+	// it hands the puzzle to after 30,000 conflicts, or 10,000 after the
+	// last solution it found if sooner (see handoff.go).
+	SearchBudget int
 	// CountOnly keeps only the first two solutions in Result.Solutions
 	// (enough for the verdict) and counts the rest in Result.Count, so
 	// that counting millions of solutions takes no memory for them. It
-	// holds on the learner's road (the default); with Search ≠ 0, or
-	// when SAT takes the puzzle, every solution is kept, since SAT
-	// blocks each one.
+	// holds on the learner's road (the default); with NoSearch, a
+	// SearchBudget, an external Backend or the Portfolio, or when SAT
+	// takes the puzzle, every solution is kept, since SAT blocks each
+	// one.
 	CountOnly bool
 	// IgnoreGoal stops the goal shortcut for uniqueness.
 	IgnoreGoal bool
@@ -90,11 +98,23 @@ type Options struct {
 	// it has kept and blocked take their share (see learnerBudget).
 	MaxMemory int64
 	// Proof, when set, records the steps that prove the verdict as the
-	// solve takes them (see ProofTrace), for Certify.
-	Proof *ProofTrace
+	// solve takes them (certify.Trace), for certify.Verdict.
+	Proof ProofLog
 	// Params, when set, replaces the stages' settings, DefaultParams,
 	// for measurements and tests.
 	Params *Params
+}
+
+// A ProofLog records the clauses over cells that prove a verdict, in
+// the order a solve takes them (probing's lemmas, the learner's learnt
+// clauses and deletions), each following by unit propagation from the
+// clues and the clauses before it. certify.Trace is the one that
+// certificates use.
+type ProofLog interface {
+	Reset(width int)                 // a solve of a puzzle this wide starts
+	Lemma(lits []linesolve.CellLit)  // a clause that follows
+	Delete(lits []linesolve.CellLit) // a clause no longer needed
+	Done(complete bool)              // the solve decided; complete: every step that proves it was logged
 }
 
 // Stats describe the work done.
@@ -209,7 +229,7 @@ type searchResult struct {
 // count first and are blocked before the first call; each does not see
 // them again. each, if not nil, sees every new solution and may stop the
 // search by returning false.
-func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend, limit int, known []puzzle.Grid, each func(puzzle.Grid) bool, budget int64) (sr searchResult) {
+func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend.Solver, limit int, known []puzzle.Grid, each func(puzzle.Grid) bool, budget int64) (sr searchResult) {
 	var blocks int64 // literals of the blocking clauses added
 	var fresh bool   // accept is seeing new solutions, not known ones
 	var seen gridSet
@@ -241,12 +261,12 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 			sr.complete = true
 			return sr
 		}
-		b.add(block)
+		b.Add(block)
 	}
 	fresh = true
 	for {
 		sr.calls++
-		ok, m, err := b.solve(ctx)
+		ok, m, err := b.Solve(ctx)
 		switch {
 		case err != nil && clock.Err(ctx) != nil:
 			sr.timedOut = true
@@ -284,7 +304,7 @@ func search(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, b backend
 			sr.memOut = true
 			return sr
 		}
-		b.add(block)
+		b.Add(block)
 	}
 }
 
@@ -297,15 +317,13 @@ func race(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, o Options, 
 	ch := make(chan searchResult, 2)
 	n := 0
 	for _, name := range []string{"gophersat", "gini"} {
-		o2 := o
-		o2.Backend = name
-		b, err := newBackend(&e.Formula, o2)
+		b, err := backend.New(&e.Formula, name, o.Worker)
 		if err != nil {
 			return searchResult{err: err}
 		}
 		n++
 		go func() {
-			defer b.close()
+			defer b.Close()
 			ch <- search(ctx2, p, e, b, limit, known, nil, learnerBudget(o)/2) // two at once
 		}()
 	}
@@ -394,17 +412,4 @@ func raceLearners(ctx context.Context, p *puzzle.Puzzle, st *linesolve.State, lp
 	cancel()
 	<-ch
 	return first
-}
-
-func newBackend(f *cnf.Formula, o Options) (backend, error) {
-	switch o.Backend {
-	case "", "gophersat":
-		if len(o.Worker) > 0 {
-			return newWorker(f, o.Worker), nil
-		}
-		return newGophersat(f), nil
-	case "gini":
-		return newGini(f), nil
-	}
-	return newExternal(f, o.Backend)
 }

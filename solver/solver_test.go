@@ -14,12 +14,13 @@ import (
 	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
+	"github.com/nonosat/nonosat/solver/backend"
 )
 
 // TestMain lets the test binary act as a SAT worker child process.
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == solver.WorkerArg {
-		if err := solver.ServeWorker(os.Stdin, os.Stdout); err != nil {
+		if err := backend.ServeWorker(os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -84,11 +85,11 @@ func TestCountMatchesBruteForce(t *testing.T) {
 		p := puzzle.FromGrid(g, palette(colors))
 		p.Goal = nil
 		want := bruteCount(p)
-		for _, o := range []solver.Options{{}, {Search: -1}, {Search: 3}, {Search: 40},
-			{NoPresolve: true}, {Backend: "gini", Search: -1}, {Backend: "gini", Search: 2},
-			{Backend: "portfolio", NoPresolve: true}, {Backend: "portfolio"}, {Backend: "portfolio", Search: -1},
+		for _, o := range []solver.Options{{}, {NoSearch: true}, {SearchBudget: 3}, {SearchBudget: 40},
+			{NoPresolve: true}, {Backend: "gini", NoSearch: true}, {Backend: "gini", SearchBudget: 2},
+			{Portfolio: true, NoPresolve: true}, {Portfolio: true}, {Portfolio: true, NoSearch: true},
 			{Encoding: "classic", NoPresolve: true}, {Encoding: "order", NoPresolve: true}, // encode.Classic, encode.Order
-			{Encoding: "classic", Search: -1}, {Encoding: "order", Search: -1}} {
+			{Encoding: "classic", NoSearch: true}, {Encoding: "order", NoSearch: true}} {
 			n, complete, err := solver.Count(context.Background(), p, 0, o)
 			if err != nil || !complete || n != want {
 				t.Fatalf("case %d (%+v): Count = %d, %v, %v; brute force %d\n%v", i, o, n, complete, err, want, g)
@@ -150,7 +151,7 @@ func TestVerdicts(t *testing.T) {
 		{"contradiction2", puzzle.New([][]int{{1, 1}, {1}, {}}, [][]int{{2}, {1}, {}}), solver.None, 0},
 	}
 	for _, tt := range tests {
-		for _, o := range []solver.Options{{}, {Search: -1}, {NoPresolve: true}, {Backend: "gini", Search: -1}, {NoPresolve: true, Backend: "gini"}, {NoPresolve: true, Backend: "portfolio"}} {
+		for _, o := range []solver.Options{{}, {NoSearch: true}, {NoPresolve: true}, {Backend: "gini", NoSearch: true}, {NoPresolve: true, Backend: "gini"}, {NoPresolve: true, Portfolio: true}} {
 			t.Run(fmt.Sprintf("%s/%+v", tt.name, o), func(t *testing.T) {
 				res, err := solver.Solve(context.Background(), tt.p, o)
 				if err != nil || res.Verdict != tt.want || len(res.Solutions) != tt.n {
@@ -180,7 +181,7 @@ func testLearnerHandsOver(t *testing.T, colour bool) {
 	}
 	handovers := 0
 	for _, budget := range []int{-1, 1, 10, 50, 200, 0} {
-		res, err := solver.Solve(context.Background(), p, solver.Options{Max: -1, Search: budget})
+		res, err := solver.Solve(context.Background(), p, solver.Options{Max: -1, NoSearch: budget < 0, SearchBudget: max(budget, 0)})
 		if err != nil || !res.Complete || len(res.Solutions) != 720 {
 			t.Fatalf("Search %d: %v, complete %v, %d solutions; want 720", budget, err, res.Complete, len(res.Solutions))
 		}
@@ -264,7 +265,7 @@ func TestWorkerBackend(t *testing.T) {
 			t.Fatalf("case %d: worker %v/%d, in process %v/%d (%v)", i, got.Verdict, len(got.Solutions), want.Verdict, len(want.Solutions), err)
 		}
 		po := o
-		po.Backend = "portfolio"
+		po.Portfolio = true
 		race, err := solver.Solve(context.Background(), p, po)
 		if err != nil || len(race.Solutions) != len(want.Solutions) || race.Verdict != want.Verdict {
 			t.Fatalf("case %d: portfolio %v/%d, gophersat %v/%d (%v)", i, race.Verdict, len(race.Solutions), want.Verdict, len(want.Solutions), err)
@@ -299,7 +300,11 @@ func TestSolutionsEveryBackend(t *testing.T) {
 	p := permutation(4)
 	for _, be := range []string{"gophersat", "gini", "portfolio"} {
 		n := 0
-		for g, err := range solver.Solutions(context.Background(), p, solver.Options{Backend: be}) {
+		o := solver.Options{Backend: be}
+		if be == "portfolio" {
+			o = solver.Options{Portfolio: true}
+		}
+		for g, err := range solver.Solutions(context.Background(), p, o) {
 			if err != nil {
 				t.Fatalf("Solutions(%s) error = %v", be, err)
 			}
@@ -379,7 +384,7 @@ func TestMemoryLeavesSearchAlone(t *testing.T) {
 func TestMemoryBoundsSAT(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	res, err := solver.Solve(ctx, permutation(12), solver.Options{Backend: "gini", Search: -1, Max: -1, IgnoreGoal: true, MaxMemory: 1 << 20})
+	res, err := solver.Solve(ctx, permutation(12), solver.Options{Backend: "gini", NoSearch: true, Max: -1, IgnoreGoal: true, MaxMemory: 1 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -420,7 +425,7 @@ func TestSolutionsSayWhyTheyEnd(t *testing.T) {
 func TestMemoryBoundsPortfolio(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	res, err := solver.Solve(ctx, permutation(30), solver.Options{Backend: "portfolio", Max: -1, CountOnly: true, IgnoreGoal: true, MaxMemory: 10 << 20})
+	res, err := solver.Solve(ctx, permutation(30), solver.Options{Portfolio: true, Max: -1, CountOnly: true, IgnoreGoal: true, MaxMemory: 10 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -450,7 +455,7 @@ func TestCountOnly(t *testing.T) {
 		kept int
 	}{
 		{solver.Options{Max: -1, CountOnly: true}, 2},
-		{solver.Options{Max: -1, CountOnly: true, Search: -1}, all},
+		{solver.Options{Max: -1, CountOnly: true, NoSearch: true}, all},
 		{solver.Options{Max: -1}, all},
 	} {
 		res, err := solver.Solve(context.Background(), p, tc.o)
@@ -469,8 +474,8 @@ func TestSolveEach(t *testing.T) {
 	p.Goal = puzzle.Grid{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}
 	for _, o := range []solver.Options{
 		{Max: -1},
-		{Max: -1, Backend: "portfolio"},
-		{Max: -1, Search: -1, Backend: "gini"},
+		{Max: -1, Portfolio: true},
+		{Max: -1, NoSearch: true, Backend: "gini"},
 		{Max: 2}, // the goal shortcut
 	} {
 		var seen []puzzle.Grid
@@ -495,10 +500,10 @@ func TestSolveEach(t *testing.T) {
 	}
 	for _, o := range []solver.Options{
 		{Max: -1, IgnoreGoal: true},
-		{Max: -1, IgnoreGoal: true, Backend: "portfolio"},
-		{Max: -1, IgnoreGoal: true, Backend: "portfolio", Search: -1}, // gophersat and gini race
-		{Max: -1, IgnoreGoal: true, Backend: "portfolio", NoPresolve: true},
-		{Max: -1, IgnoreGoal: true, Backend: "gini", Search: -1},
+		{Max: -1, IgnoreGoal: true, Portfolio: true},
+		{Max: -1, IgnoreGoal: true, Portfolio: true, NoSearch: true}, // gophersat and gini race
+		{Max: -1, IgnoreGoal: true, Portfolio: true, NoPresolve: true},
+		{Max: -1, IgnoreGoal: true, Backend: "gini", NoSearch: true},
 	} {
 		n := 0
 		res, err := solver.SolveEach(context.Background(), p, o, func(puzzle.Grid) bool {

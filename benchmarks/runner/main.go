@@ -29,6 +29,7 @@ import (
 
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/solver"
+	satbackend "github.com/nonosat/nonosat/solver/backend"
 )
 
 // workerArg is the first argument that makes the runner a SAT worker.
@@ -36,7 +37,7 @@ const workerArg = "sat-worker"
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == workerArg {
-		if err := solver.ServeWorker(os.Stdin, os.Stdout); err != nil {
+		if err := satbackend.ServeWorker(os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, "runner sat-worker:", err)
 			os.Exit(1)
 		}
@@ -85,7 +86,11 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 		if b == "" {
 			continue
 		}
-		if err := solver.CheckBackend(bareBackend(b)); err != nil {
+		var err error
+		if bare := bareBackend(b); bare != "portfolio" { // portfolio: solver.Options.Portfolio
+			err = satbackend.Check(bare)
+		}
+		if err != nil {
 			fmt.Fprintln(stderr, "runner:", err)
 			return exitUsage
 		}
@@ -320,7 +325,7 @@ func (c *config) options(backend string, worker []string) solver.Options {
 	o := solver.Options{Max: 2, Backend: backend, NoPresolve: c.noPresolve, IgnoreGoal: !c.useGoal}
 	for {
 		if b, ok := strings.CutSuffix(backend, "+nosearch"); ok {
-			o.Search, backend = -1, b
+			o.NoSearch, backend = true, b
 		} else if b, ok := strings.CutSuffix(backend, "+order"); ok {
 			o.Encoding, backend = encode.Order, b
 		} else if b, ok := strings.CutSuffix(backend, "+classic"); ok {
@@ -333,7 +338,10 @@ func (c *config) options(backend string, worker []string) solver.Options {
 	if isGophersat(backend) {
 		o.Backend = "gophersat"
 	}
-	if o.Backend == "gophersat" || o.Backend == "portfolio" {
+	if backend == "portfolio" {
+		o.Backend, o.Portfolio = "", true
+	}
+	if satbackend.NeedsWorker(o.Backend) || o.Portfolio {
 		o.Worker = worker // so that a deadline or a lost race stops gophersat
 	}
 	return o

@@ -15,22 +15,27 @@ func TestBackendSuffixes(t *testing.T) {
 	var c config
 	for _, tc := range []struct {
 		name, bare string
-		search     int
+		nosearch   bool
+		portfolio  bool
 		enc        encode.Kind
 	}{
-		{"gophersat", "gophersat", 0, ""},
-		{"cadical+nosearch+order", "cadical", -1, encode.Order},
-		{"cadical+order+nosearch", "cadical", -1, encode.Order},
-		{"gini+classic", "gini", 0, encode.Classic},
-		{"portfolio+nosearch", "portfolio", -1, ""},
+		{"gophersat", "gophersat", false, false, ""},
+		{"cadical+nosearch+order", "cadical", true, false, encode.Order},
+		{"cadical+order+nosearch", "cadical", true, false, encode.Order},
+		{"gini+classic", "gini", false, false, encode.Classic},
+		{"portfolio+nosearch", "portfolio", true, true, ""},
 	} {
 		if got := bareBackend(tc.name); got != tc.bare {
 			t.Errorf("bareBackend(%q) = %q, want %q", tc.name, got, tc.bare)
 		}
 		o := c.options(tc.name, nil)
-		if o.Backend != tc.bare || o.Search != tc.search || o.Encoding != tc.enc {
-			t.Errorf("options(%q) = backend %q, search %d, encoding %q; want %q, %d, %q",
-				tc.name, o.Backend, o.Search, o.Encoding, tc.bare, tc.search, tc.enc)
+		backend := tc.bare
+		if tc.portfolio {
+			backend = ""
+		}
+		if o.Backend != backend || o.Portfolio != tc.portfolio || o.NoSearch != tc.nosearch || o.Encoding != tc.enc {
+			t.Errorf("options(%q) = backend %q, portfolio %v, no search %v, encoding %q; want %q, %v, %v, %q",
+				tc.name, o.Backend, o.Portfolio, o.NoSearch, o.Encoding, backend, tc.portfolio, tc.nosearch, tc.enc)
 		}
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/nonosat/nonosat/puzzle"
-	"github.com/nonosat/nonosat/solver"
+	"github.com/nonosat/nonosat/solver/backend"
 )
 
 // solveCNF answers a CNF in SAT-competition form, with gophersat through
@@ -16,7 +16,7 @@ import (
 func solveCNF(t *testing.T, text string) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := solver.ServeWorker(strings.NewReader(text+"c solve\n"), &out); err != nil {
+	if err := backend.ServeWorker(strings.NewReader(text+"c solve\n"), &out); err != nil {
 		t.Fatalf("ServeWorker: %v", err)
 	}
 	return out.String()

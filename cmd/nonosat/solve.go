@@ -12,6 +12,7 @@ import (
 
 	"github.com/nonosat/nonosat/certify"
 	"github.com/nonosat/nonosat/report"
+	"github.com/nonosat/nonosat/solver/backend"
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/encode"
@@ -137,11 +138,14 @@ func solverOptions(c *cli.Context) (solver.Options, error) {
 		kind = "" // the solver picks
 	}
 	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve"), Encoding: kind, MaxMemory: mem}
-	if c.Bool("no-search") {
-		o.Search = -1
+	if o.Backend == "portfolio" { // --sat portfolio: not a back end, the race of two
+		o.Backend, o.Portfolio = "", true
 	}
-	if err := solver.CheckBackend(o.Backend); err != nil {
-		var nf *solver.NotFoundError
+	if c.Bool("no-search") {
+		o.NoSearch = true
+	}
+	if err := backend.Check(o.Backend); err != nil {
+		var nf *backend.NotFoundError
 		if errors.As(err, &nf) {
 			return o, cli.Exit(err, exitError)
 		}
@@ -180,7 +184,7 @@ func runSolver(c *cli.Context, files []string, m mode) error {
 	if n := slices.Index(files, "-"); n >= 0 && slices.Index(files[n+1:], "-") >= 0 {
 		return usagef(c, "standard input (-) named twice")
 	}
-	if o.Backend == "portfolio" || (o.Backend == "gophersat" && c.Duration("timeout") > 0) {
+	if o.Portfolio || (o.Backend == "gophersat" && c.Duration("timeout") > 0) {
 		if o.Worker, err = workerArgv(); err != nil {
 			return cli.Exit(fmt.Sprintf("cannot start a SAT worker process: %v", err), exitError)
 		}
@@ -251,7 +255,7 @@ type solveRun struct {
 func (r *solveRun) solveFile(ctx context.Context, file string, es []puzzle.Entry) (stop bool, err error) {
 	c, o, m, many, printMax := r.c, r.o, r.m, r.many, r.printMax
 	if c.String("proof") != "" {
-		o.Proof = &solver.ProofTrace{} // the verdict's run records its proof
+		o.Proof = &certify.Trace{} // the verdict's run records its proof
 	}
 	fail := func(err error, index int) error { // one puzzle failed: say so, go on
 		if r.code == exitOK {
@@ -326,7 +330,7 @@ func (r *solveRun) solveFile(ctx context.Context, file string, es []puzzle.Entry
 		}
 		if dir := c.String("proof"); dir != "" {
 			err := certify.Write(ctx, certify.Dir(dir), certify.Name(file, index), p, res, o, c.Duration("timeout"))
-			if errors.Is(err, solver.ErrNoProof) { // row and column totals that differ: the verdict stands
+			if errors.Is(err, certify.ErrNoProof) { // row and column totals that differ: the verdict stands
 				fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s: %v\n", name(file, index, p), err)
 			} else if err != nil {
 				return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)

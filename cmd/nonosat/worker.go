@@ -3,7 +3,7 @@ package main
 import (
 	"os"
 
-	"github.com/nonosat/nonosat/solver"
+	"github.com/nonosat/nonosat/solver/backend"
 	"github.com/urfave/cli/v2"
 )
 
@@ -17,7 +17,7 @@ func workerCmd() *cli.Command {
 		Hidden: true,
 		Usage:  "run gophersat on DIMACS from standard input (internal: used for --timeout)",
 		Action: func(c *cli.Context) error {
-			return solver.ServeWorker(os.Stdin, c.App.Writer)
+			return backend.ServeWorker(os.Stdin, c.App.Writer)
 		},
 	}
 }

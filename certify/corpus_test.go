@@ -1,15 +1,35 @@
-package solver_test
+package certify_test
 
 import (
 	"context"
+	"flag"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/nonosat/nonosat/certify"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
+
+var corpusAll = flag.Bool("corpus.all", os.Getenv("NONOSAT_FULL_CORPUS") == "1", "run the corpus tests over every puzzle, not a sample (also NONOSAT_FULL_CORPUS=1)")
+
+// corpora is ../shared/corpora seen from the repository root.
+var corpora = filepath.Join("..", "..", "shared", "corpora")
+
+func needCorpora(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(corpora); err != nil {
+		t.Skipf("corpus tests need ../shared/corpora beside the repository: %v", err)
+	}
+}
+
+// surveyGuard bounds each survey solve, so that a search that has lost
+// its way fails the test with a timeout verdict instead of hanging it.
+// It is no speed goal: the slowest puzzle takes about 2 s (RESULTS.md).
+const surveyGuard = 2 * time.Minute
 
 // raceProof are the survey puzzles certified under the race detector,
 // which slows gophersat about tenfold: three whose proofs are quick (one
@@ -76,7 +96,7 @@ func TestCorpusProofs(t *testing.T) {
 	lemmas := 0
 	for i, p := range ps {
 		ctx, cancel := context.WithTimeout(context.Background(), surveyGuard)
-		o := solver.Options{IgnoreGoal: true, Proof: &solver.ProofTrace{}}
+		o := solver.Options{IgnoreGoal: true, Proof: &certify.Trace{}}
 		res, err := solver.Solve(ctx, p, o)
 		cancel()
 		if err != nil {
@@ -89,7 +109,7 @@ func TestCorpusProofs(t *testing.T) {
 		}
 		t.Run(names[i], func(t *testing.T) {
 			t0 := time.Now()
-			if res.Verdict != solver.Multiple && !o.Proof.Complete() {
+			if res.Verdict != solver.Multiple && !traced(o) {
 				t.Fatalf("%s: the verdict's trace is not complete", res.Verdict)
 			}
 			dr := checkCertificate(t, p, res, o)

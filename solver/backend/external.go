@@ -1,4 +1,4 @@
-package solver
+package backend
 
 import (
 	"bytes"
@@ -35,28 +35,6 @@ import (
 // with exit code 0 or 20. Anything else (a crash, garbage, a wrong model,
 // no answer) is an error that quotes the end of the solver's messages.
 
-// externalSolver says how to run one known solver.
-type externalSolver struct {
-	name   string   // as in Options.Backend
-	bin    string   // the executable, looked up in PATH
-	args   []string // flags before the input file
-	result bool     // the answer goes to a result file named after the input
-	pkg    string   // the Debian package with bin, "" if Debian has none
-}
-
-// externalSolvers are the solvers known by name. Debian (bookworm) packages
-// cadical, minisat, picosat and cryptominisat; kissat, glucose and
-// lingeling must be built from their sources.
-var externalSolvers = []externalSolver{
-	{name: "cadical", bin: "cadical", args: []string{"-q"}, pkg: "cadical"},
-	{name: "kissat", bin: "kissat", args: []string{"-q"}},
-	{name: "minisat", bin: "minisat", args: []string{"-verb=0"}, result: true, pkg: "minisat"},
-	{name: "picosat", bin: "picosat", pkg: "picosat"},
-	{name: "cryptominisat", bin: "cryptominisat5", args: []string{"--verb", "0"}, pkg: "cryptominisat"},
-	{name: "glucose", bin: "glucose", result: true},
-	{name: "lingeling", bin: "lingeling", args: []string{"-q"}},
-}
-
 // execPrefix starts a backend name that gives the solver's path.
 const execPrefix = "exec:"
 
@@ -88,26 +66,16 @@ func (e *NotFoundError) Error() string {
 
 func (e *NotFoundError) Unwrap() error { return exec.ErrNotFound }
 
-// CheckBackend reports whether name is a back end [Options.Backend]
+// Check reports whether name is a back end [New]
 // accepts whose solver can be found, so that a caller can fail early even
 // when presolving would decide the puzzle without SAT. A missing solver
 // gives a *[NotFoundError].
-func CheckBackend(name string) error {
-	if !external(name) {
+func Check(name string) error {
+	if !External(name) {
 		return nil
 	}
 	_, err := newExternal(&cnf.Formula{}, name)
 	return err
-}
-
-// external reports whether backend names an external solver rather
-// than one that runs in process.
-func external(backend string) bool {
-	switch backend {
-	case "", "gophersat", "gini", "portfolio":
-		return false
-	}
-	return true
 }
 
 // externalBackend runs an external solver for each solve.
@@ -146,7 +114,7 @@ func runLocked(cmd *exec.Cmd) error {
 // take a DIMACS file as its one argument and answer on its standard output
 // in SAT-competition form ("s SATISFIABLE" and "v" lines, or
 // "s UNSATISFIABLE"), or exit with code 20 for UNSAT.
-func newExternal(f *cnf.Formula, name string) (backend, error) {
+func newExternal(f *cnf.Formula, name string) (Solver, error) {
 	b := &externalBackend{name: name, f: f}
 	var bin, pkg string
 	if path, ok := strings.CutPrefix(name, execPrefix); ok {
@@ -155,9 +123,9 @@ func newExternal(f *cnf.Formula, name string) (backend, error) {
 		}
 		bin = path
 	} else {
-		s, ok := lookupSolver(name)
-		if !ok {
-			return nil, fmt.Errorf("unknown SAT back end %q (known: gophersat, gini, portfolio, %s and exec:PATH)", name, solverNames())
+		s, ok := lookup(name)
+		if !ok || !s.external {
+			return nil, fmt.Errorf("unknown SAT back end %q (known: gophersat, gini, %s and exec:PATH)", name, externalNames())
 		}
 		bin, pkg, b.args, b.result = s.bin, s.pkg, s.args, s.result
 	}
@@ -172,28 +140,11 @@ func newExternal(f *cnf.Formula, name string) (backend, error) {
 	return b, nil
 }
 
-func lookupSolver(name string) (externalSolver, bool) {
-	for _, s := range externalSolvers {
-		if s.name == name {
-			return s, true
-		}
-	}
-	return externalSolver{}, false
-}
+func (b *externalBackend) Add(c cnf.Clause) { b.added = append(b.added, append(cnf.Clause(nil), c...)) }
 
-func solverNames() string {
-	names := make([]string, len(externalSolvers))
-	for i, s := range externalSolvers {
-		names[i] = s.name
-	}
-	return strings.Join(names, ", ")
-}
+func (b *externalBackend) Close() {}
 
-func (b *externalBackend) add(c cnf.Clause) { b.added = append(b.added, append(cnf.Clause(nil), c...)) }
-
-func (b *externalBackend) close() {}
-
-func (b *externalBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
+func (b *externalBackend) Solve(ctx context.Context) (bool, cnf.Model, error) {
 	if err := clock.Err(ctx); err != nil {
 		return false, nil, err
 	}

@@ -1,4 +1,4 @@
-package solver
+package certify
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/nonosat/nonosat/internal/clock"
+	"github.com/nonosat/nonosat/solver"
 
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/encode"
@@ -20,7 +21,7 @@ import (
 // solution exists, each of which unit propagation on the CNF and the
 // clauses before it derives (see Learner.SetProof), then the empty
 // clause. The learner, with the settings lp, starts from line solving
-// alone, whose facts unit propagation finds by itself. An error wrapping ErrBug means the learner
+// alone, whose facts unit propagation finds by itself. An error wrapping solver.ErrBug means the learner
 // found a solution after all.
 func refuteByLearner(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, block []puzzle.Grid, lp learner.Params, w io.Writer, cert *Certificate) error {
 	dw := cnf.NewDRATWriter(w)
@@ -38,7 +39,7 @@ func refuteByLearner(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, 
 	var cl cnf.Clause
 	clause := func(lits []linesolve.CellLit) (cnf.Clause, bool) {
 		var ok bool
-		cl, ok = cellClause(e, lits, cl[:0])
+		cl, ok = solver.CellClause(e, lits, cl[:0])
 		return cl, ok
 	}
 	l.SetProof(func(lits []linesolve.CellLit) {
@@ -60,7 +61,7 @@ func refuteByLearner(ctx context.Context, p *puzzle.Puzzle, e *encode.Encoding, 
 	})
 	switch {
 	case found != nil:
-		return fmt.Errorf("%w: the learner found a solution the verdict rules out", ErrBug)
+		return fmt.Errorf("%w: the learner found a solution the verdict rules out", solver.ErrBug)
 	case res.Stopped || !res.Complete:
 		return context.Cause(ctx)
 	}

@@ -1,4 +1,4 @@
-package solver
+package backend
 
 import (
 	"bufio"
@@ -22,7 +22,7 @@ import (
 // UNSATISFIABLE"). The parent may then add clauses (no new problem line) and
 // write "c solve" again. End of input ends the worker. A line "c proof
 // PATH" before the first "c solve" makes that solve run gophersat in
-// certified mode, writing its DRAT proof to the file PATH (Certify).
+// certified mode, writing its DRAT proof to the file PATH (certify.Verdict).
 
 // ServeWorker runs the worker side of the protocol on r and w, solving with
 // gophersat. The nonosat command runs it as a hidden sub-command; it also
@@ -76,7 +76,7 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 			}
 			done := make(chan answer, 1)
 			go func() {
-				ok, m, err := b.solve(context.Background())
+				ok, m, err := b.Solve(context.Background())
 				if !ok {
 					m = nil
 				}
@@ -124,7 +124,7 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 				if b == nil {
 					f.Clauses = append(f.Clauses, cur)
 				} else {
-					b.add(cur)
+					b.Add(cur)
 				}
 				cur = nil
 			}
@@ -149,7 +149,7 @@ func newWorker(f *cnf.Formula, argv []string) *workerBackend {
 	return &workerBackend{f: f, argv: argv}
 }
 
-func (b *workerBackend) add(c cnf.Clause) { b.pending = append(b.pending, c) }
+func (b *workerBackend) Add(c cnf.Clause) { b.pending = append(b.pending, c) }
 
 func (b *workerBackend) start() error {
 	b.cmd = exec.Command(b.argv[0], b.argv[1:]...)
@@ -170,7 +170,7 @@ func (b *workerBackend) start() error {
 	return nil
 }
 
-func (b *workerBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
+func (b *workerBackend) Solve(ctx context.Context) (bool, cnf.Model, error) {
 	if b.dead != nil {
 		return false, nil, b.dead
 	}
@@ -263,7 +263,7 @@ func (b *workerBackend) kill() {
 	}
 }
 
-func (b *workerBackend) close() {
+func (b *workerBackend) Close() {
 	if b.cmd != nil && b.cmd.Process != nil {
 		b.stdin.Close()
 		b.cmd.Wait()

@@ -1,4 +1,4 @@
-package solver
+package backend
 
 import (
 	"bufio"
@@ -18,66 +18,15 @@ import (
 	"github.com/nonosat/nonosat/cnf"
 )
 
-// refute proves f unsatisfiable, writing the proof to w and its size to
-// cert: with an external solver of proofSolvers when o.Backend names one,
-// else with gophersat in certified mode, in a worker process when
-// o.Worker is set (so that a done context kills it) or else in process.
-// gophersat starts from f simplified by unit propagation (see
-// unitPropagate), which keeps its lemmas RUP with respect to f.
-func refute(ctx context.Context, f *cnf.Formula, o Options, w io.Writer, cert *Certificate) error {
-	if args, ok := proofSolvers[o.Backend]; ok {
-		n, err := refuteExternal(ctx, f, o.Backend, args, w)
-		cert.ProofBytes = n
-		return err
-	}
-	units, rest, refuted := unitPropagate(f)
-	if refuted { // line solving decides: the proof is the empty clause
-		dw := cnf.NewDRATWriter(w)
-		dw.WriteLine("0")
-		cert.Lemmas, cert.ProofBytes = dw.Lemmas, dw.Bytes
-		return dw.Flush()
-	}
-	for _, l := range units {
-		rest = append(rest, cnf.Clause{l})
-	}
-	g := &cnf.Formula{NumVars: f.NumVars, Clauses: rest}
-	if len(o.Worker) > 0 {
-		return refuteWorker(ctx, g, o.Worker, w, cert)
-	}
-	type answer struct {
-		unsat bool
-		err   error
-	}
-	dw := cnf.NewDRATWriter(w)
-	done := make(chan answer, 1)
-	go func() {
-		unsat, _, err := certifiedGophersat(g, dw)
-		done <- answer{unsat, err}
-	}()
-	select {
-	case <-ctx.Done():
-		return clock.Err(ctx) // the search goes on in the background, writing to w
-	case a := <-done:
-		switch {
-		case a.err != nil:
-			return a.err
-		case !a.unsat:
-			return errSatisfiable("gophersat")
-		}
-		cert.Lemmas, cert.ProofBytes = dw.Lemmas, dw.Bytes
-		return nil
-	}
-}
+// ErrSatisfiable is returned when a solver asked for a refutation finds
+// the formula satisfiable.
+var ErrSatisfiable = errors.New("satisfiable")
 
-func errSatisfiable(name string) error {
-	return fmt.Errorf("%w: %s finds the certificate's CNF satisfiable: the verdict is wrong", ErrBug, name)
-}
-
-// certifiedGophersat solves f with gophersat in certified mode, writing
+// CertifiedGophersat solves f with gophersat in certified mode, writing
 // its lemmas to dw (and "0" at the end when f is unsatisfiable, even if
 // gophersat's parser refuted it without a word), and flushes dw. On SAT
 // it returns the model.
-func certifiedGophersat(f *cnf.Formula, dw *cnf.DRATWriter) (unsat bool, m cnf.Model, err error) {
+func CertifiedGophersat(f *cnf.Formula, dw *cnf.DRATWriter) (unsat bool, m cnf.Model, err error) {
 	gophersatMu.Lock()
 	defer gophersatMu.Unlock()
 	s := sat.New(sat.ParseSliceNb(toInts(f.Clauses), f.NumVars))
@@ -105,7 +54,7 @@ func certifiedGophersat(f *cnf.Formula, dw *cnf.DRATWriter) (unsat bool, m cnf.M
 }
 
 // serveProof answers a worker's "c solve" after "c proof PATH": it solves
-// f with certifiedGophersat, writing the proof to PATH, and answers as
+// f with CertifiedGophersat, writing the proof to PATH, and answers as
 // for a plain solve.
 func serveProof(w *bufio.Writer, f *cnf.Formula, path string) error {
 	fh, err := os.Create(path)
@@ -113,7 +62,7 @@ func serveProof(w *bufio.Writer, f *cnf.Formula, path string) error {
 		return err
 	}
 	dw := cnf.NewDRATWriter(fh)
-	unsat, m, err := certifiedGophersat(f, dw)
+	unsat, m, err := CertifiedGophersat(f, dw)
 	if err2 := fh.Close(); err == nil {
 		err = err2
 	}
@@ -129,13 +78,13 @@ func serveProof(w *bufio.Writer, f *cnf.Formula, path string) error {
 	return w.Flush()
 }
 
-// refuteWorker runs certifiedGophersat in a worker process (argv runs
-// ServeWorker) and copies the proof it writes to w. A done context kills
-// the worker.
-func refuteWorker(ctx context.Context, f *cnf.Formula, argv []string, w io.Writer, cert *Certificate) error {
+// RefuteWorker runs CertifiedGophersat in a worker process (argv runs
+// ServeWorker) and copies the proof it writes to w, returning its size.
+// A done context kills the worker; a satisfiable f gives ErrSatisfiable.
+func RefuteWorker(ctx context.Context, f *cnf.Formula, argv []string, w io.Writer) (int64, error) {
 	dir, err := os.MkdirTemp("", "nonosat-proof-")
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer os.RemoveAll(dir)
 	path := filepath.Join(dir, "proof.drat")
@@ -143,16 +92,16 @@ func refuteWorker(ctx context.Context, f *cnf.Formula, argv []string, w io.Write
 	workerAttr(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	var out bytes.Buffer
 	stderr := &tail{}
 	cmd.Stdout, cmd.Stderr = &out, stderr
 	if err := cmd.Start(); err != nil {
 		if clock.Err(ctx) != nil {
-			return clock.Err(ctx)
+			return 0, clock.Err(ctx)
 		}
-		return fmt.Errorf("starting SAT worker %s: %w", argv[0], err)
+		return 0, fmt.Errorf("starting SAT worker %s: %w", argv[0], err)
 	}
 	in := bufio.NewWriterSize(stdin, 1<<16)
 	fmt.Fprintf(in, "c proof %s\np cnf %d %d\n", path, f.NumVars, len(f.Clauses))
@@ -162,34 +111,34 @@ func refuteWorker(ctx context.Context, f *cnf.Formula, argv []string, w io.Write
 	stdin.Close()
 	runErr := cmd.Wait()
 	if err := clock.Err(ctx); err != nil {
-		return err
+		return 0, err
 	}
 	if werr != nil || runErr != nil {
-		return fmt.Errorf("SAT worker: %v %v: %s", werr, runErr, stderr.String())
+		return 0, fmt.Errorf("SAT worker: %v %v: %s", werr, runErr, stderr.String())
 	}
 	st, _, err := cnf.ReadModel(&out, f.NumVars)
 	switch {
 	case err != nil:
-		return fmt.Errorf("SAT worker: %w", err)
+		return 0, fmt.Errorf("SAT worker: %w", err)
 	case st == cnf.Sat:
-		return errSatisfiable("gophersat")
+		return 0, ErrSatisfiable
 	case st != cnf.Unsat:
-		return fmt.Errorf("SAT worker: no answer: %s", stderr.String())
+		return 0, fmt.Errorf("SAT worker: no answer: %s", stderr.String())
 	}
 	pf, err := os.Open(path)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer pf.Close()
-	n, err := io.Copy(w, pf)
-	cert.ProofBytes = n
-	return err
+	return io.Copy(w, pf)
 }
 
-// refuteExternal runs an external solver with a proof file on f and
-// copies the proof to w.
-func refuteExternal(ctx context.Context, f *cnf.Formula, name string, args []string, w io.Writer) (int64, error) {
-	s, _ := lookupSolver(name)
+// RefuteExternal runs the external solver name, which writes DRAT
+// ([WritesDRAT]), with a proof file on f and copies the proof to w,
+// returning its size. A satisfiable f gives ErrSatisfiable.
+func RefuteExternal(ctx context.Context, f *cnf.Formula, name string, w io.Writer) (int64, error) {
+	s, _ := lookup(name)
+	args := s.drat
 	path, err := exec.LookPath(s.bin)
 	if err != nil {
 		return 0, &NotFoundError{Backend: name, Path: s.bin, Package: s.pkg}
@@ -226,7 +175,7 @@ func refuteExternal(ctx context.Context, f *cnf.Formula, name string, args []str
 	switch {
 	case errors.As(runErr, &ee) && ee.ExitCode() == 20:
 	case errors.As(runErr, &ee) && ee.ExitCode() == 10:
-		return 0, errSatisfiable(name)
+		return 0, ErrSatisfiable
 	default:
 		return 0, fmt.Errorf("%s: no refutation (%v): %s", name, runErr, stderr.String())
 	}

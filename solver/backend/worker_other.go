@@ -1,6 +1,6 @@
 //go:build !linux
 
-package solver
+package backend
 
 import "os/exec"
 

@@ -1,6 +1,6 @@
 //go:build unix
 
-package solver
+package backend
 
 import (
 	"errors"

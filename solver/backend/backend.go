@@ -1,4 +1,4 @@
-package solver
+package backend
 
 import (
 	"context"
@@ -15,14 +15,15 @@ import (
 	"github.com/nonosat/nonosat/cnf"
 )
 
-// backend is an incremental SAT solver: clauses are only ever added.
-type backend interface {
-	// solve decides the formula so far. On SAT the model is returned. A
-	// done context gives clock.Err(ctx) if the backend could stop in time.
-	solve(ctx context.Context) (sat bool, m cnf.Model, err error)
-	// add adds a permanent clause for later calls to solve.
-	add(c cnf.Clause)
-	close()
+// Solver is an incremental SAT solver: clauses are only ever added.
+type Solver interface {
+	// Solve decides the formula so far. On SAT the model is returned. A
+	// done context gives clock.Err(ctx) if the solver could stop in time.
+	Solve(ctx context.Context) (sat bool, m cnf.Model, err error)
+	// Add adds a permanent clause for later calls to Solve.
+	Add(c cnf.Clause)
+	// Close ends the solver and any process it started.
+	Close()
 }
 
 // gophersatMu serialises every gophersat call in the process: gophersat
@@ -41,11 +42,11 @@ type gophersatBackend struct {
 
 func newGophersat(f *cnf.Formula) *gophersatBackend { return &gophersatBackend{f: f} }
 
-func (b *gophersatBackend) add(c cnf.Clause) { b.pending = append(b.pending, c) }
+func (b *gophersatBackend) Add(c cnf.Clause) { b.pending = append(b.pending, c) }
 
-func (b *gophersatBackend) close() {}
+func (b *gophersatBackend) Close() {}
 
-func (b *gophersatBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
+func (b *gophersatBackend) Solve(ctx context.Context) (bool, cnf.Model, error) {
 	type answer struct {
 		sat bool
 		m   cnf.Model
@@ -141,7 +142,7 @@ func (b *giniBackend) load(ctx context.Context) error {
 	return nil
 }
 
-func (b *giniBackend) add(c cnf.Clause) {
+func (b *giniBackend) Add(c cnf.Clause) {
 	if b.g == nil {
 		b.pending = append(b.pending, c)
 		return
@@ -160,9 +161,9 @@ func (b *giniBackend) put(c cnf.Clause) {
 	b.g.Add(0)
 }
 
-func (b *giniBackend) close() {}
+func (b *giniBackend) Close() {}
 
-func (b *giniBackend) solve(ctx context.Context) (bool, cnf.Model, error) {
+func (b *giniBackend) Solve(ctx context.Context) (bool, cnf.Model, error) {
 	if b.g == nil {
 		if err := b.load(ctx); err != nil {
 			b.g = nil

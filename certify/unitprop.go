@@ -1,4 +1,4 @@
-package solver
+package certify
 
 import "github.com/nonosat/nonosat/cnf"
 
@@ -6,7 +6,7 @@ import "github.com/nonosat/nonosat/cnf"
 // whether that refutes f and, if not, the implied units and f simplified
 // by them (satisfied clauses dropped, false literals removed). Every
 // clause of the result is RUP with respect to f, so a proof that starts
-// from the simplified formula is a proof for f. Certify uses it so that
+// from the simplified formula is a proof for f. Verdict uses it so that
 // a puzzle line solving decides gets the one-line proof "0", and so that
 // gophersat, whose parser propagates units slowly (restarting its scan of
 // every clause per new unit), starts at the fixpoint.

@@ -1,4 +1,4 @@
-package solver_test
+package certify_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/nonosat/nonosat/certify"
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/decode"
 	"github.com/nonosat/nonosat/drat"
@@ -28,7 +29,7 @@ import (
 func checkCertificate(t *testing.T, p *puzzle.Puzzle, res *solver.Result, o solver.Options) *drat.Result {
 	t.Helper()
 	var proof bytes.Buffer
-	cert, err := solver.Certify(context.Background(), p, res, o, &proof)
+	cert, err := certify.Verdict(context.Background(), p, res, o, &proof)
 	if err != nil {
 		t.Fatalf("Certify (%s): %v", res.Verdict, err)
 	}
@@ -161,14 +162,14 @@ func TestCertify(t *testing.T) {
 	}
 	count := map[solver.Verdict]int{}
 	for i, p := range ps {
-		o := solver.Options{Proof: &solver.ProofTrace{}}
+		o := solver.Options{Proof: &certify.Trace{}}
 		res, err := solver.Solve(context.Background(), p, o)
 		if err != nil {
 			t.Fatal(err)
 		}
 		count[res.Verdict]++
 		t.Run(string(res.Verdict), func(t *testing.T) {
-			if res.Verdict != solver.Multiple && !o.Proof.Complete() {
+			if res.Verdict != solver.Multiple && !traced(o) {
 				t.Fatalf("%s: the verdict's trace is not complete", res.Verdict)
 			}
 			if dr := checkCertificate(t, p, res, o); dr != nil {
@@ -202,9 +203,9 @@ func TestCertifyEncodings(t *testing.T) {
 			name string
 			o    solver.Options
 		}{
-			{"trace", solver.Options{Proof: &solver.ProofTrace{}}},
+			{"trace", solver.Options{Proof: &certify.Trace{}}},
 			{"learner", solver.Options{NoPresolve: true}},
-			{"gophersat", solver.Options{Search: -1}},
+			{"gophersat", solver.Options{NoSearch: true}},
 		} {
 			for i, p := range ps {
 				o := road.o
@@ -239,7 +240,7 @@ func TestCertifySearch(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 1))
 	sat := workerOptions(t)
-	sat.Search = -1
+	sat.NoSearch = true
 	roads := []struct {
 		name          string
 		o             solver.Options
@@ -247,11 +248,11 @@ func TestCertifySearch(t *testing.T) {
 		most, proved  int
 		wantMost, min int
 	}{
-		{name: "trace", o: solver.Options{Proof: &solver.ProofTrace{}}, wantMost: 10, min: 3},
-		{name: "trace, colour way", o: solver.Options{Proof: &solver.ProofTrace{}}, colour: true, wantMost: 10, min: 3},
+		{name: "trace", o: solver.Options{Proof: &certify.Trace{}}, wantMost: 10, min: 3},
+		{name: "trace, colour way", o: solver.Options{Proof: &certify.Trace{}}, colour: true, wantMost: 10, min: 3},
 		{name: "learner", o: solver.Options{}, wantMost: 10, min: 4},
 		{name: "learner, colour way", o: solver.Options{}, colour: true, wantMost: 10, min: 4},
-		{name: "gophersat", o: solver.Options{Search: -1}, wantMost: 50, min: 4},
+		{name: "gophersat", o: solver.Options{NoSearch: true}, wantMost: 50, min: 4},
 		{name: "gophersat worker", o: sat, wantMost: 50, min: 4},
 	}
 	for range 110 {
@@ -275,8 +276,8 @@ func TestCertifySearch(t *testing.T) {
 			res := res
 			if o := roads[i].o; o.Proof != nil { // the verdict's own run
 				var err error
-				if res, err = solver.Solve(context.Background(), q, o); err != nil || res.Verdict != solver.Unique || !o.Proof.Complete() {
-					t.Fatalf("%s: Solve = %v, %v, trace complete %v", roads[i].name, res.Verdict, err, o.Proof.Complete())
+				if res, err = solver.Solve(context.Background(), q, o); err != nil || res.Verdict != solver.Unique || !traced(o) {
+					t.Fatalf("%s: Solve = %v, %v, trace complete %v", roads[i].name, res.Verdict, err, traced(o))
 				}
 			}
 			if dr := checkCertificate(t, q, res, roads[i].o); dr.Lemmas > 1 {
@@ -297,8 +298,8 @@ func TestCertifySearch(t *testing.T) {
 func TestCertifyNoVerdict(t *testing.T) {
 	t.Parallel()
 	p := permutation(3)
-	_, err := solver.Certify(context.Background(), p, &solver.Result{Verdict: solver.Timeout}, solver.Options{}, &bytes.Buffer{})
-	if !errors.Is(err, solver.ErrNoProof) {
+	_, err := certify.Verdict(context.Background(), p, &solver.Result{Verdict: solver.Timeout}, solver.Options{}, &bytes.Buffer{})
+	if !errors.Is(err, certify.ErrNoProof) {
 		t.Fatalf("Certify(timeout) = %v, want ErrNoProof", err)
 	}
 }
@@ -313,7 +314,7 @@ func TestCertifyWrongVerdict(t *testing.T) {
 		t.Fatalf("Solve = %v, %v", res, err)
 	}
 	lie := &solver.Result{Verdict: solver.Unique, Solutions: res.Solutions[:1]}
-	if _, err := solver.Certify(context.Background(), p, lie, solver.Options{}, &bytes.Buffer{}); !errors.Is(err, solver.ErrBug) {
+	if _, err := certify.Verdict(context.Background(), p, lie, solver.Options{}, &bytes.Buffer{}); !errors.Is(err, solver.ErrBug) {
 		t.Fatalf("Certify(a wrong unique) = %v, want ErrBug", err)
 	}
 }
@@ -353,4 +354,18 @@ func TestDratTrim(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkCertificate(t, p, res, solver.Options{})
+}
+
+// TestCertifyCluesThatCannotHold: a clue too long for its line, with
+// totals that agree, has a DRAT certificate of none that checks.
+func TestCertifyCluesThatCannotHold(t *testing.T) {
+	p := puzzle.New([][]int{{3}, {}}, [][]int{{2}, {1}})
+	for _, o := range []solver.Options{{}, {NoSearch: true}, {NoPresolve: true}} {
+		o.Proof = &certify.Trace{}
+		res, err := solver.Solve(context.Background(), p, o)
+		if err != nil || res.Verdict != solver.None {
+			t.Fatalf("Solve(%+v) = %v, %v; want none", o, res.Verdict, err)
+		}
+		checkCertificate(t, p, res, o)
+	}
 }

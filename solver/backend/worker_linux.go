@@ -1,4 +1,4 @@
-package solver
+package backend
 
 import (
 	"os/exec"

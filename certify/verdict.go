@@ -1,4 +1,4 @@
-package solver
+package certify
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"github.com/nonosat/nonosat/cnf"
 	"github.com/nonosat/nonosat/encode"
 	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/solver"
+	"github.com/nonosat/nonosat/solver/backend"
 )
 
 // A Certificate lets anyone check a verdict without trusting nonosat: a
@@ -25,7 +27,7 @@ import (
 //   - multiple: Block is empty and Models holds two models of the CNF
 //     that decode to different solutions; there is no proof.
 type Certificate struct {
-	Verdict  Verdict
+	Verdict  solver.Verdict
 	Encoding *encode.Encoding
 	Block    []puzzle.Grid
 	Models   [][]cnf.Lit
@@ -38,22 +40,15 @@ type Certificate struct {
 // solved), and for none when the clues' row and column totals differ.
 var ErrNoProof = errors.New("no proof")
 
-// proofSolvers are the external solvers that write DRAT proofs: the proof
-// file is their second argument, and args ask for DRAT text.
-var proofSolvers = map[string][]string{
-	"cadical": {"-q", "--no-binary"},
-	"kissat":  {"-q", "--no-binary"},
-}
-
-// Certify makes the certificate of res, the result of [Solve] on p with
+// Verdict makes the certificate of res, the result of [solver.Solve] on p with
 // options o, and writes its proof (for unique and none) to proof as DRAT
-// text. When o.Proof holds the trace of that Solve (ProofTrace.Complete),
+// text. When o.Proof holds the trace of that Solve (a [Trace], Trace.Complete),
 // the proof is the trace: probing's lemmas and the learner's clauses, as
-// the verdict's run found them; Certify then only encodes the CNF (as
+// the verdict's run found them; Verdict then only encodes the CNF (as
 // text, encode.WithText) and writes. Else the proof comes from the
 // learner, run afresh from line solving,
 // whose learnt clauses each follow by unit propagation (see
-// refuteByLearner); with o.Search < 0 (--no-search) from a SAT solver
+// refuteByLearner); with o.NoSearch (--no-search) from a SAT solver
 // run afresh on the certificate's CNF in its proof mode: gophersat in
 // certified mode, in the worker process o.Worker when it is set; and
 // with cadical or kissat from them, in their own DRAT mode. The CNF is
@@ -61,53 +56,54 @@ var proofSolvers = map[string][]string{
 // clauses follow by unit propagation on encode.Path alone, so the CNF is
 // then the path encoding. Verdicts other than unique, none and
 // multiple have no certificate, nor has none when the row and column
-// totals differ (ErrNoProof). An error wrapping [ErrBug] means the
+// totals differ (ErrNoProof). An error wrapping [solver.ErrBug] means the
 // verdict and the fresh run disagree.
 //
-// gophersat in process cannot be stopped: when ctx ends first, Certify
+// gophersat in process cannot be stopped: when ctx ends first, Verdict
 // returns its error at once, but the search goes on in the background,
 // writing to proof, until it ends (or the process exits). A worker is
 // killed.
-func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proof io.Writer) (*Certificate, error) {
-	if err := p.Contradiction(); res.Verdict == None && errors.Is(err, puzzle.ErrTotals) {
+func Verdict(ctx context.Context, p *puzzle.Puzzle, res *solver.Result, o solver.Options, proof io.Writer) (*Certificate, error) {
+	if err := p.Contradiction(); res.Verdict == solver.None && errors.Is(err, puzzle.ErrTotals) {
 		// Resolution needs exponentially many steps to count (the
 		// pigeonhole principle), and DRAT without new variables is no
 		// better in practice; the clues show it to anyone who adds them.
 		return nil, fmt.Errorf("%w: %w; no DRAT proof of a count is short, but the clues show it", ErrNoProof, err)
 	}
-	_, external := proofSolvers[o.Backend]
-	traced := o.Proof.Complete()
-	learnt := !traced && !external && o.Search >= 0
+	external := backend.WritesDRAT(o.Backend)
+	trace, _ := o.Proof.(*Trace)
+	traced := trace.Complete()
+	learnt := !traced && !external && !o.NoSearch
 	kind := o.Encoding
-	if res.Verdict != Multiple && (traced || learnt) {
+	if res.Verdict != solver.Multiple && (traced || learnt) {
 		// Line solving's and the learner's clauses follow by unit
 		// propagation on the path encoding, not on the others, whose
 		// propagation is weaker: the proof needs the path CNF.
 		kind = encode.Path
 	}
 	var e *encode.Encoding
-	if res.Verdict == Multiple || traced {
+	if res.Verdict == solver.Multiple || traced {
 		// Nothing solves this CNF: it is written once, as text.
 		e, _ = encode.Puzzle(p, encode.WithText(), encode.WithKind(kind))
 	} else {
-		e = Encode(p, Options{NoPresolve: true, Encoding: kind})
+		e = solver.Encode(p, solver.Options{NoPresolve: true, Encoding: kind})
 	}
 	cert := &Certificate{Verdict: res.Verdict, Encoding: e}
 	f := e.Formula
 	switch res.Verdict {
-	case Unique:
+	case solver.Unique:
 		if len(res.Solutions) == 0 {
-			return nil, fmt.Errorf("%w: a unique verdict without its solution", ErrBug)
+			return nil, fmt.Errorf("%w: a unique verdict without its solution", solver.ErrBug)
 		}
 		g := res.Solutions[0]
 		block, ok := e.Block(g)
 		if !ok {
-			return nil, fmt.Errorf("%w: the solution is no model of the clues' CNF", ErrBug)
+			return nil, fmt.Errorf("%w: the solution is no model of the clues' CNF", solver.ErrBug)
 		}
 		cert.Block = []puzzle.Grid{g}
 		f.Clauses = append(f.Clauses[:len(f.Clauses):len(f.Clauses)], block)
 		fallthrough
-	case None:
+	case solver.None:
 		for _, g := range cert.Block {
 			m, err := cellLits(e, g)
 			if err != nil {
@@ -117,21 +113,21 @@ func Certify(ctx context.Context, p *puzzle.Puzzle, res *Result, o Options, proo
 		}
 		refuter := refute
 		if traced {
-			refuter = func(_ context.Context, _ *cnf.Formula, _ Options, w io.Writer, cert *Certificate) (err error) {
-				cert.Lemmas, cert.ProofBytes, err = o.Proof.WriteDRAT(e, w)
+			refuter = func(_ context.Context, _ *cnf.Formula, _ solver.Options, w io.Writer, cert *Certificate) (err error) {
+				cert.Lemmas, cert.ProofBytes, err = trace.WriteDRAT(e, w)
 				return err
 			}
 		} else if learnt {
-			refuter = func(ctx context.Context, _ *cnf.Formula, o Options, w io.Writer, cert *Certificate) error {
-				return refuteByLearner(ctx, p, e, cert.Block, o.params().Learner, w, cert)
+			refuter = func(ctx context.Context, _ *cnf.Formula, o solver.Options, w io.Writer, cert *Certificate) error {
+				return refuteByLearner(ctx, p, e, cert.Block, params(o).Learner, w, cert)
 			}
 		}
 		if err := refuter(ctx, &f, o, proof, cert); err != nil {
 			return nil, err
 		}
-	case Multiple:
+	case solver.Multiple:
 		if len(res.Solutions) < 2 || res.Solutions[0].Equal(res.Solutions[1]) {
-			return nil, fmt.Errorf("%w: a multiple verdict without two different solutions", ErrBug)
+			return nil, fmt.Errorf("%w: a multiple verdict without two different solutions", solver.ErrBug)
 		}
 		for _, g := range res.Solutions[:2] {
 			m, err := cellLits(e, g)
@@ -156,7 +152,7 @@ func cellLits(e *encode.Encoding, g puzzle.Grid) ([]cnf.Lit, error) {
 		for c := range g[r] {
 			lit, ok := e.Cell(r, c, g[r][c])
 			if !ok {
-				return nil, fmt.Errorf("%w: cell %d %d of a solution has a colour the CNF rules out", ErrBug, r+1, c+1)
+				return nil, fmt.Errorf("%w: cell %d %d of a solution has a colour the CNF rules out", solver.ErrBug, r+1, c+1)
 			}
 			lits = append(lits, lit)
 			for _, v := range e.Values(r, c) {
@@ -167,4 +163,12 @@ func cellLits(e *encode.Encoding, g puzzle.Grid) ([]cnf.Lit, error) {
 		}
 	}
 	return lits, nil
+}
+
+// params returns the settings of o: Options.Params, or the defaults.
+func params(o solver.Options) solver.Params {
+	if o.Params != nil {
+		return *o.Params
+	}
+	return solver.DefaultParams()
 }

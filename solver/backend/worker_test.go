@@ -1,4 +1,4 @@
-package solver
+package backend
 
 import (
 	"context"
@@ -42,11 +42,11 @@ func TestWorkerDeadline(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := newWorker(pigeonhole(12), []string{exe, WorkerArg})
-	defer b.close()
+	defer b.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, _, err = b.solve(ctx)
+	_, _, err = b.Solve(ctx)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("solve(pigeonhole 12) error = %v, want deadline exceeded", err)
 	}
@@ -69,10 +69,10 @@ func TestWorkerSmall(t *testing.T) {
 	f.Add(-1, -3)
 	f.Add(-2, -3)
 	b := newWorker(f, []string{exe, WorkerArg})
-	defer b.close()
+	defer b.Close()
 	n := 0
 	for {
-		ok, m, err := b.solve(context.Background())
+		ok, m, err := b.Solve(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,7 +88,7 @@ func TestWorkerSmall(t *testing.T) {
 				block = append(block, cnf.Lit(-v))
 			}
 		}
-		b.add(block)
+		b.Add(block)
 		n++
 	}
 	if n != 3 {
