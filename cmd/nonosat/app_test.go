@@ -239,6 +239,15 @@ func TestHelpOneDefault(t *testing.T) {
 	}
 }
 
+// TestSatUnknown: an unknown --sat is a usage error naming every road,
+// the portfolio too (not a back end, so not in the back ends' list).
+func TestSatUnknown(t *testing.T) {
+	r := run(t, "check", "--sat", "nope", "../../examples/house.non")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "cadical") || !strings.Contains(r.stderr, "portfolio") {
+		t.Errorf("check --sat nope: %v; want exit %d naming cadical and portfolio", r, exitUsage)
+	}
+}
+
 func TestCommandNotFound(t *testing.T) {
 	var stderr bytes.Buffer
 	app := newApp(io.Discard, &stderr)

@@ -78,7 +78,7 @@ func TestChildMayStart(t *testing.T) {
 		{solver.Options{Backend: "gophersat"}, false},
 		{solver.Options{Backend: "gini"}, false},
 		{solver.Options{Backend: "gophersat", Worker: []string{"nonosat", "worker"}}, true},
-		{solver.Options{Backend: "portfolio", Worker: []string{"nonosat", "worker"}}, true},
+		{solver.Options{Portfolio: true, Worker: []string{"nonosat", "worker"}}, true},
 		{solver.Options{Backend: "cadical"}, true},
 		{solver.Options{Backend: "exec:/bin/true"}, true},
 	} {

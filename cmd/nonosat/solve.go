@@ -149,7 +149,7 @@ func solverOptions(c *cli.Context) (solver.Options, error) {
 		if errors.As(err, &nf) {
 			return o, cli.Exit(err, exitError)
 		}
-		return o, usagef(c, "--sat: %v", err)
+		return o, usagef(c, "--sat: %v; or portfolio, the race of two", err)
 	}
 	return o, nil
 }
@@ -163,7 +163,7 @@ func solverOptions(c *cli.Context) (solver.Options, error) {
 // group, so only the interrupt handler kills it: the handler must be in
 // place before it starts.
 func childMayStart(o solver.Options) bool {
-	return o.Worker != nil || o.Backend != "" && o.Backend != "gophersat" && o.Backend != "gini"
+	return o.Worker != nil || backend.External(o.Backend)
 }
 
 func runSolver(c *cli.Context, files []string, m mode) error {
@@ -184,7 +184,7 @@ func runSolver(c *cli.Context, files []string, m mode) error {
 	if n := slices.Index(files, "-"); n >= 0 && slices.Index(files[n+1:], "-") >= 0 {
 		return usagef(c, "standard input (-) named twice")
 	}
-	if o.Portfolio || (o.Backend == "gophersat" && c.Duration("timeout") > 0) {
+	if o.Portfolio || (backend.NeedsWorker(o.Backend) && c.Duration("timeout") > 0) {
 		if o.Worker, err = workerArgv(); err != nil {
 			return cli.Exit(fmt.Sprintf("cannot start a SAT worker process: %v", err), exitError)
 		}
