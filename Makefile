@@ -19,8 +19,11 @@ export PATH := $(GOBIN):$(PATH)
 BUILD_ENV   = CGO_ENABLED=0
 BUILD_FLAGS = -tags urfave_cli_no_docs
 
+# nonosat-serve is the server behind nonosat serve, a program of its own
+# so that nonosat starts without the HTTP server; it goes beside nonosat.
 build:
 	$(BUILD_ENV) $(GO) build $(BUILD_FLAGS) -o bin/nonosat ./cmd/nonosat
+	$(BUILD_ENV) $(GO) build $(BUILD_FLAGS) -o bin/nonosat-serve ./cmd/nonosat-serve
 
 test: fmt vet staticcheck race
 
@@ -139,7 +142,7 @@ install: build
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	install -m 755 bin/nonosat $(DESTDIR)$(PREFIX)/bin/nonosat
+	install -m 755 bin/nonosat bin/nonosat-serve $(DESTDIR)$(PREFIX)/bin/
 	bin/nonosat man > $(DESTDIR)$(PREFIX)/share/man/man1/nonosat.1
 	bin/nonosat completion bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/nonosat
 	bin/nonosat completion zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_nonosat

@@ -83,7 +83,7 @@ type config struct {
 
 func main() {
 	var c config
-	flag.StringVar(&c.bin, "bin", "", "the nonosat binary to run (default: go build ./cmd/nonosat into a temporary directory; run from the repository's root)")
+	flag.StringVar(&c.bin, "bin", "", "the nonosat binary to run, with nonosat-serve beside it (default: go build ./cmd/nonosat and ./cmd/nonosat-serve into a temporary directory; run from the repository's root)")
 	flag.StringVar(&c.target, "url", "", "load the server at `URL` (loopback only) instead of starting one")
 	flag.IntVar(&c.pid, "pid", 0, "the process id of the -url server, for its memory and CPU")
 	flag.IntVar(&c.clients, "clients", 200, "concurrent clients of the mix")
@@ -183,10 +183,13 @@ func startServer(ctx context.Context, c config, tmp string) (*server, error) {
 	bin := c.bin
 	if bin == "" {
 		bin = filepath.Join(tmp, "nonosat")
-		b := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/nonosat")
-		b.Stderr = os.Stderr
-		if err := b.Run(); err != nil {
-			return nil, fmt.Errorf("building nonosat (run from the repository's root, or give -bin): %w", err)
+		// nonosat serve runs nonosat-serve, from beside it.
+		for _, prog := range []string{"nonosat", "nonosat-serve"} {
+			b := exec.CommandContext(ctx, "go", "build", "-o", filepath.Join(tmp, prog), "./cmd/"+prog)
+			b.Stderr = os.Stderr
+			if err := b.Run(); err != nil {
+				return nil, fmt.Errorf("building %s (run from the repository's root, or give -bin): %w", prog, err)
+			}
 		}
 	}
 	exe, err := filepath.Abs(bin)

@@ -117,7 +117,8 @@
 //		wait behind searches; a full queue answers 503 with Retry-After.
 //		Logs each request on standard error; on SIGTERM lets running calls
 //		finish for up to --grace, then exits 0. Listens on loopback unless
-//		told otherwise, then warns.
+//		told otherwise, then warns. The server is the program nonosat-serve,
+//		found beside nonosat or on PATH.
 //
 //	completion bash|zsh|fish
 //		Print a shell completion script: commands, flags, the values of

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nonosat/nonosat/internal/servetest"
 	"github.com/nonosat/nonosat/report"
 
 	"github.com/nonosat/nonosat/puzzle"
@@ -371,7 +372,7 @@ func TestGridPrinterHoldsProgress(t *testing.T) {
 	after, every := stillAfter, stillEvery
 	t.Cleanup(func() { stillAfter, stillEvery = after, every })
 	stillAfter, stillEvery = 0, time.Millisecond
-	term := &lockedBuffer{} // standard output and standard error in one, as a terminal shows them
+	term := &servetest.Buffer{} // standard output and standard error in one, as a terminal shows them
 	app := newApp(term, term)
 	c := cli.NewContext(app, nil, nil)
 	pl := stillSolving(term, "p.txt (2x2)")

@@ -1,11 +1,11 @@
-package main
+package memsize
 
 import "syscall"
 
-// machineMemory is the machine's memory in bytes, or 0. sysinfo(2) gives
+// machine is the machine's memory in bytes, or 0. sysinfo(2) gives
 // /proc/meminfo's MemTotal without reading and parsing a file on every
 // run.
-func machineMemory() int64 {
+func machine() int64 {
 	var si syscall.Sysinfo_t
 	if err := syscall.Sysinfo(&si); err != nil {
 		return 0
