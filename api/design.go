@@ -1,14 +1,17 @@
 package api
 
 import (
+	"archive/tar"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/nonosat/nonosat/internal/clock"
 
@@ -163,10 +166,27 @@ func (s *Service) proof(ctx context.Context, q Request) (Reply, error) {
 		return Reply{}, err
 	}
 	var buf bytes.Buffer
-	if err := files.Tar(&buf); err != nil {
+	if err := writeTar(&buf, files); err != nil {
 		return Reply{}, err
 	}
 	return Reply{Body: buf.Bytes(), ContentType: "application/x-tar", Download: name + "-certificate.tar"}, nil
+}
+
+// writeTar writes the files of a certificate as a tar archive. (Here and
+// not in certify: archive/tar links os/user, which needs cgo, and the
+// command line writes certificates to folders without it.)
+func writeTar(w io.Writer, files *certify.Memory) error {
+	tw := tar.NewWriter(w)
+	now := time.Now()
+	for name, data := range files.All() {
+		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(data)), ModTime: now}); err != nil {
+			return err
+		}
+		if _, err := tw.Write(data); err != nil {
+			return err
+		}
+	}
+	return tw.Close()
 }
 
 // steps answers the whole logical solution from the empty grid, as

@@ -1,15 +1,14 @@
 package certify
 
 import (
-	"archive/tar"
 	"bytes"
 	"context"
 	"errors"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
 	"slices"
-	"time"
 )
 
 // Dir puts a certificate's files in a folder, made when needed.
@@ -85,16 +84,14 @@ func (m *Memory) Discard(name string) {
 // Names lists the kept files in the order they were finished.
 func (m *Memory) Names() []string { return slices.Clone(m.names) }
 
-// Tar writes the kept files as a tar archive.
-func (m *Memory) Tar(w io.Writer) error {
-	tw := tar.NewWriter(w)
-	for i, n := range m.names {
-		if err := tw.WriteHeader(&tar.Header{Name: n, Mode: 0o644, Size: int64(m.data[i].Len()), ModTime: time.Now()}); err != nil {
-			return err
-		}
-		if _, err := tw.Write(m.data[i].Bytes()); err != nil {
-			return err
+// All yields the kept files, name and contents, in the order they were
+// finished.
+func (m *Memory) All() iter.Seq2[string, []byte] {
+	return func(yield func(string, []byte) bool) {
+		for i, n := range m.names {
+			if !yield(n, m.data[i].Bytes()) {
+				return
+			}
 		}
 	}
-	return tw.Close()
 }
