@@ -12,6 +12,7 @@ import (
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/report"
 	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
 )
@@ -84,7 +85,7 @@ func fix(c *cli.Context, args []string) error {
 			return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
 		}
 		if len(res.Solutions) == 0 {
-			return cli.Exit(fmt.Sprintf("%s: %s: no picture to edit", args[0], verdictLine(p, res)), exitNoSolution)
+			return cli.Exit(fmt.Sprintf("%s: %s: no picture to edit", args[0], report.VerdictLine(p, res)), exitNoSolution)
 		}
 		why := "has no goal picture"
 		if goal != nil {

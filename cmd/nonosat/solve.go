@@ -483,7 +483,7 @@ func (r *solveRun) printResult(s outcome) error {
 		case grade == nil:
 			g = " (no grade: the timeout came first)"
 		default:
-			g = " " + gradeText(*grade, res.Verdict)
+			g = " " + report.GradeText(*grade, res.Verdict)
 		}
 		_, err := fmt.Fprintf(w, "%s%s%s\n", prefix, res.Verdict, g)
 		return err
@@ -505,7 +505,7 @@ func (r *solveRun) printResult(s outcome) error {
 			fmt.Fprintf(w, "known cells after line solving, %d of %d (? = undecided):\n%s\n", known, p.Width()*p.Height(), strings.Join(rows, "\n"))
 		}
 	}
-	line := verdictLine(p, res)
+	line := report.VerdictLine(p, res)
 	if res.Verdict == solver.Multiple && stoppedShort(res, printMax) {
 		line = strings.TrimSuffix(line, ")") + "; " + stopReason(res) + ")"
 	}
@@ -545,56 +545,12 @@ func stopReason(res *solver.Result) string {
 	return "timeout"
 }
 
-// gradeText is a grade as check --grade and info print it. A puzzle with
-// no solution gets only its name: the work of line logic until its
-// contradiction says nothing about the puzzle.
-func gradeText(g design.Grade, v solver.Verdict) string {
-	if v == solver.None {
-		return fmt.Sprintf("(grade %d: %s)", g.Level, g.Name)
-	}
-	s := fmt.Sprintf("(grade %d: %s; %s, %s", g.Level, g.Name, plural(g.Passes, "pass", "passes"), plural(g.Lines, "line solve", "line solves"))
-	if !g.LineSolvable {
-		s += fmt.Sprintf(", %s, %s open after them", plural(g.Probes, "probe", "probes"), plural(g.Open, "cell", "cells"))
-	}
-	if g.Level == design.LevelGuessing {
-		s += ", " + plural(g.Guesses, "guess", "guesses")
-	}
-	return s + ")"
-}
-
 // plural is n with the noun for one or for several.
 func plural(n int, one, several string) string {
 	if n == 1 {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, several)
-}
-
-// verdictLine is the verdict line printed after the solutions of p.
-func verdictLine(p *puzzle.Puzzle, res *solver.Result) string {
-	s := string(res.Verdict)
-	switch res.Verdict {
-	case solver.None:
-		if why := p.Contradiction(); why != nil {
-			s += " (" + why.Error() + ")"
-		}
-	case solver.Unique:
-		switch {
-		case res.LineSolved:
-			s += " (line solved)"
-		case res.Learned:
-			s += fmt.Sprintf(" (learner, %d conflicts)", res.Stats.Conflicts)
-		}
-	case solver.Multiple:
-		if res.Complete {
-			s += fmt.Sprintf(" (%d solutions)", res.Count)
-		} else {
-			s += fmt.Sprintf(" (at least %d solutions)", res.Count)
-		}
-	case solver.Solved:
-		s += " (uniqueness not checked)"
-	}
-	return s
 }
 
 // showGrid prints one solution grid: with the clues around it, like a
