@@ -446,20 +446,14 @@ func (r *solveRun) printResult(s outcome) error {
 	file, index, p, res, grade := s.file, s.index, s.p, s.res, s.grade
 	w := c.App.Writer
 	if c.Bool("json") {
-		shown := res
-		if m == modeCount && !c.Bool("solutions") {
-			bare := *res
-			bare.Solutions = nil
-			shown = &bare
-		}
-		j := report.New(file, max(index, 1), p, shown)
-		j.Count = res.Count
-		if m == modeCheck {
-			j.Solutions = j.Solutions[:min(len(j.Solutions), 2)]
-			j.Grade = grade
-		}
-		if m == modeSolve && printMax > 0 && len(j.Solutions) > printMax {
-			j.Solutions = j.Solutions[:printMax]
+		var j report.Result
+		switch m {
+		case modeSolve:
+			j = report.ForSolve(file, max(index, 1), p, res, printMax)
+		case modeCheck:
+			j = report.ForCheck(file, max(index, 1), p, res, grade)
+		case modeCount:
+			j = report.ForCount(file, max(index, 1), p, res, c.Bool("solutions"))
 		}
 		if m == modeSolve && res.Verdict == solver.Timeout && len(res.Solutions) == 0 && !c.Bool("no-presolve") {
 			j.Known, _ = report.Known(c.Context, p, partialBudget)
