@@ -141,7 +141,7 @@ func runBatch(c *cli.Context, args []string) error {
 	if bar != nil {
 		bar.finish(st)
 	}
-	printSummary(errw, st, r.Jobs, outFn, c.String("shard"))
+	_ = st.WriteSummary(errw, r.Jobs, outFn, c.String("shard")) // standard error failing changes no result
 
 	switch {
 	case err != nil:
