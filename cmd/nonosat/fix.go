@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -72,26 +70,24 @@ func fix(c *cli.Context, args []string) error {
 		return err
 	}
 	defer cancel()
-	goal := p.Goal
-	if goal == nil || puzzle.Check(p, goal) != nil {
-		res, err := solver.Solve(ctx, p, solver.Options{Max: 1})
-		if err == nil && res.Verdict == solver.Timeout {
-			err = ctx.Err()
-		}
-		if err := designStopped(c, ctx, err, args[0]); err != nil {
-			return err
-		}
-		if err != nil {
-			return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
-		}
-		if len(res.Solutions) == 0 {
-			return cli.Exit(fmt.Sprintf("%s: %s: no picture to edit", args[0], report.VerdictLine(p, res)), exitNoSolution)
-		}
+	goal, res, err := design.FixGoal(ctx, p, solver.Options{})
+	if err == nil && res != nil && res.Verdict == solver.Timeout {
+		err = ctx.Err()
+	}
+	if err := designStopped(c, ctx, err, args[0]); err != nil {
+		return err
+	}
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
+	}
+	if goal == nil {
+		return cli.Exit(fmt.Sprintf("%s: %s: no picture to edit", args[0], report.VerdictLine(p, res)), exitNoSolution)
+	}
+	if res != nil {
 		why := "has no goal picture"
-		if goal != nil {
+		if p.Goal != nil {
 			why = "has a goal picture that is not a solution"
 		}
-		goal = res.Solutions[0]
 		fmt.Fprintf(c.App.ErrWriter, "nonosat: %s %s; editing the first solution found\n", args[0], why)
 	}
 	base, err := design.Baseline(ctx, p, goal, c.Duration("edit-timeout"))
@@ -158,9 +154,7 @@ func fix(c *cli.Context, args []string) error {
 		if es == nil {
 			es = []design.Edit{}
 		}
-		err = writeJSON(w, struct {
-			Edits []design.Edit `json:"edits"`
-		}{es})
+		err = writeJSON(w, design.Edits{Edits: es})
 	} else {
 		if say != "" {
 			if len(es) > 0 {
@@ -168,7 +162,7 @@ func fix(c *cli.Context, args []string) error {
 			}
 			fmt.Fprintln(w, say)
 		}
-		err = writeEdits(w, es)
+		err = design.WriteEdits(w, es)
 	}
 	if err == nil && code != exitOK {
 		msg := ""
@@ -201,21 +195,4 @@ func rankEdits(c *cli.Context, ctx context.Context, file string, p *puzzle.Puzzl
 		return nil, cli.Exit(fmt.Sprintf("%s: %v", file, err), exitError)
 	}
 	return es, nil
-}
-
-func writeEdits(w io.Writer, es []design.Edit) error {
-	for i, e := range es {
-		cells := make([]string, len(e.Cells))
-		for j, x := range e.Cells {
-			cells[j] = fmt.Sprintf("(%d,%d) to %s", x.Row, x.Col, x.Color)
-		}
-		effect := fmt.Sprintf("%s, %d cells open after line logic", e.Verdict, e.Open)
-		if e.Open == 0 {
-			effect = "unique, line-solvable"
-		}
-		if _, err := fmt.Fprintf(w, "%d. %s: %s\n", i+1, strings.Join(cells, ", "), effect); err != nil {
-			return err
-		}
-	}
-	return nil
 }
