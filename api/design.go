@@ -93,16 +93,12 @@ func (s *Service) fix(ctx context.Context, q Request) (Reply, error) {
 	}
 	es := []design.Edit{}
 	err = s.designCall(ctx, func(ctx context.Context) error {
-		goal := p.Goal
-		if goal == nil || puzzle.Check(p, goal) != nil {
-			res, err := solver.Solve(ctx, p, solver.Options{Max: 1, Worker: s.cfg.Worker})
-			if err != nil {
-				return err
-			}
-			if len(res.Solutions) == 0 {
-				return &Error{StatusUnprocessable, "no picture to edit: " + string(res.Verdict)}
-			}
-			goal = res.Solutions[0]
+		goal, res, err := design.FixGoal(ctx, p, solver.Options{Worker: s.cfg.Worker})
+		if err != nil {
+			return err
+		}
+		if goal == nil {
+			return &Error{StatusUnprocessable, "no picture to edit: " + string(res.Verdict)}
 		}
 		// No one edit may take the whole deadline: the 20 single edits
 		// and 20 pairs verified fit in it (fix's --edit-timeout).
@@ -115,9 +111,7 @@ func (s *Service) fix(ctx context.Context, q Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Value: struct {
-		Edits []design.Edit `json:"edits"`
-	}{es}}, nil
+	return Reply{Value: design.Edits{Edits: es}}, nil
 }
 
 // proof answers the certificate of the puzzle's verdict as a tar archive

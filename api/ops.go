@@ -46,9 +46,7 @@ func (s *Service) analyze(ctx context.Context, q Request) (Reply, error) {
 	// that goes stops it.
 	var a Analysis
 	_, err = s.solveOne(ctx, p, solver.Options{Max: 2}, func(ctx context.Context, res *solver.Result) {
-		a = Analysis{Result: report.New("-", index, p, res)}
-		a.Solutions = a.Solutions[:min(len(a.Solutions), 2)]
-		a.Grade = design.GradeWithin(ctx, p, res) // as check --json
+		a = Analysis{Result: report.ForCheck("-", index, p, res, design.GradeWithin(ctx, p, res))} // as check --json
 		if q.boolParam("detail") {
 			if !res.LineSolved && res.Verdict != solver.None {
 				a.Open = openCells(ctx, p)
@@ -100,9 +98,7 @@ func (s *Service) solve(ctx context.Context, q Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	j := report.New("-", index, p, res)
-	j.Solutions = j.Solutions[:min(len(j.Solutions), n)]
-	return Reply{Value: j}, nil
+	return Reply{Value: report.ForSolve("-", index, p, res, n)}, nil
 }
 
 // solveOne solves p in its slot (the lines lane's when line solving
@@ -160,11 +156,7 @@ func (s *Service) count(ctx context.Context, q Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	r := *res
-	r.Solutions = nil
-	j := report.New("-", index, p, &r)
-	j.Count = res.Count
-	return Reply{Value: j}, nil
+	return Reply{Value: report.ForCount("-", index, p, res, false)}, nil
 }
 
 // parse answers the puzzle of the body as JSON: palette, clues and goal.

@@ -406,3 +406,24 @@ func TestCorpus(t *testing.T) {
 		})
 	}
 }
+
+func TestNearColors(t *testing.T) {
+	sw := func(r, g, b uint8) puzzle.Swatch { return puzzle.Swatch{RGB: puzzle.RGB{R: r, G: g, B: b}} }
+	tests := []struct {
+		name   string
+		pal    []puzzle.Swatch
+		groups int
+		a, b   puzzle.RGB
+	}{
+		{"distinct", []puzzle.Swatch{sw(255, 255, 255), sw(0, 0, 0), sw(200, 0, 0)}, 3, puzzle.RGB{}, puzzle.RGB{}},
+		{"one pair", []puzzle.Swatch{sw(255, 255, 255), sw(0, 0, 0), sw(10, 10, 10)}, 2, puzzle.RGB{}, puzzle.RGB{R: 10, G: 10, B: 10}},
+		// 0-60-120 in red: neighbours near, the ends not; a chain is one group.
+		{"chain", []puzzle.Swatch{sw(0, 0, 0), sw(60, 0, 0), sw(120, 0, 0)}, 1, puzzle.RGB{}, puzzle.RGB{R: 60}},
+	}
+	for _, tt := range tests {
+		groups, a, b := picture.NearColors(tt.pal)
+		if groups != tt.groups || a != tt.a || b != tt.b {
+			t.Errorf("%s: NearColors = %d, %v, %v; want %d, %v, %v", tt.name, groups, a, b, tt.groups, tt.a, tt.b)
+		}
+	}
+}

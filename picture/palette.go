@@ -98,3 +98,44 @@ func palette(bg puzzle.Swatch, colors []puzzle.RGB, known map[puzzle.RGB]puzzle.
 	}
 	return pal
 }
+
+// nearEnough is the squared RGB distance under which two colours are
+// nearly equal: 40 in each channel of three.
+const nearEnough = 3 * 40 * 40
+
+// NearColors groups the colours of pal that are nearly equal (chains of
+// them, the background among them) and returns the number of groups and
+// the first nearly equal pair. Fewer groups than colours is the mark of
+// a photo or a smoothed drawing, whose colours Options.Colors reduces.
+func NearColors(pal []puzzle.Swatch) (groups int, a, b puzzle.RGB) {
+	group := make([]int, len(pal))
+	for i := range group {
+		group[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		if group[i] != i {
+			group[i] = find(group[i])
+		}
+		return group[i]
+	}
+	first := true
+	for i := range pal {
+		for j := range i {
+			x, y := pal[i].RGB, pal[j].RGB
+			dr, dg, db := int(x.R)-int(y.R), int(x.G)-int(y.G), int(x.B)-int(y.B)
+			if dr*dr+dg*dg+db*db < nearEnough {
+				if first {
+					a, b, first = y, x, false
+				}
+				group[find(i)] = find(j)
+			}
+		}
+	}
+	for i := range group {
+		if find(i) == i {
+			groups++
+		}
+	}
+	return groups, a, b
+}

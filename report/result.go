@@ -107,3 +107,34 @@ func New(file string, index int, p *puzzle.Puzzle, res *solver.Result) Result {
 	}
 	return j
 }
+
+// ForSolve is the result of `solve --json --max n` and of the API's
+// solve: at most n of the solutions (0: every one found).
+func ForSolve(file string, index int, p *puzzle.Puzzle, res *solver.Result, n int) Result {
+	j := New(file, index, p, res)
+	if n > 0 && len(j.Solutions) > n {
+		j.Solutions = j.Solutions[:n]
+	}
+	return j
+}
+
+// ForCheck is the result of `check --json` and of the API's analyze:
+// at most the two solutions that decide the verdict, and the grade (nil
+// when the deadline came first).
+func ForCheck(file string, index int, p *puzzle.Puzzle, res *solver.Result, g *design.Grade) Result {
+	j := New(file, index, p, res)
+	j.Solutions = j.Solutions[:min(len(j.Solutions), 2)]
+	j.Grade = g
+	return j
+}
+
+// ForCount is the result of `count --json` and of the API's count: the
+// count, and the solutions only when asked for (count --solutions).
+func ForCount(file string, index int, p *puzzle.Puzzle, res *solver.Result, solutions bool) Result {
+	if !solutions {
+		bare := *res
+		bare.Solutions = nil
+		res = &bare
+	}
+	return New(file, index, p, res)
+}

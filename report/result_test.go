@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/report"
 	"github.com/nonosat/nonosat/solver"
@@ -84,5 +85,43 @@ func TestFailed(t *testing.T) {
 		if l, ok := back[k].([]any); !ok || len(l) != 0 {
 			t.Errorf("Failed = %s; want %q an empty list", b, k)
 		}
+	}
+}
+
+// TestForModes: each mode keeps the solutions its command prints, on a
+// puzzle with exactly two solutions (the diagonals of a 2x2 grid).
+func TestForModes(t *testing.T) {
+	p := puzzle.New([][]int{{1}, {1}}, [][]int{{1}, {1}})
+	res, err := solver.Solve(context.Background(), p, solver.Options{Max: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Count != 2 || len(res.Solutions) != 2 {
+		t.Fatalf("Solve(diagonals) found %d solutions, want 2", res.Count)
+	}
+	g := &design.Grade{Level: design.LevelGuessing}
+	tests := []struct {
+		name      string
+		got       report.Result
+		solutions int
+		grade     *design.Grade
+	}{
+		{"ForSolve n=1", report.ForSolve("f", 1, p, res, 1), 1, nil},
+		{"ForSolve n=0", report.ForSolve("f", 1, p, res, 0), 2, nil},
+		{"ForCheck", report.ForCheck("f", 1, p, res, g), 2, g},
+		{"ForCount", report.ForCount("f", 1, p, res, false), 0, nil},
+		{"ForCount solutions", report.ForCount("f", 1, p, res, true), 2, nil},
+	}
+	for _, tt := range tests {
+		if len(tt.got.Solutions) != tt.solutions || tt.got.Grade != tt.grade || tt.got.Count != 2 || tt.got.Verdict != string(solver.Multiple) {
+			t.Errorf("%s: %d solutions, grade %v, count %d, verdict %s; want %d, %v, 2, multiple",
+				tt.name, len(tt.got.Solutions), tt.got.Grade, tt.got.Count, tt.got.Verdict, tt.solutions, tt.grade)
+		}
+		if tt.got.Solutions == nil {
+			t.Errorf("%s: solutions is nil; JSON wants []", tt.name)
+		}
+	}
+	if res.Solutions == nil {
+		t.Error("ForCount changed the result it was given")
 	}
 }

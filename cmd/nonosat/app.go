@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/nonosat/nonosat/clidoc"
 	"github.com/nonosat/nonosat/picture"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/urfave/cli/v2"
@@ -154,7 +155,7 @@ func unknownCommand(c *cli.Context, name string) error {
 			names = append(names, cmd.Name)
 		}
 	}
-	if near := nearest(name, names); near != "" {
+	if near := clidoc.Nearest(name, names); near != "" {
 		return usagef(c, "unknown command %q (did you mean %s?); the commands are %s", name, near, strings.Join(names, ", "))
 	}
 	return usagef(c, "unknown command %q; the commands are %s", name, strings.Join(names, ", "))

@@ -109,6 +109,13 @@ func runBatch(c *cli.Context, args []string) error {
 		return cli.Exit(fmt.Sprintf("cannot start SAT workers: %v", err), exitError)
 	}
 
+	return batchRun(c, r, args, output)
+}
+
+// batchRun lists the puzzle files of args and runs r on them, writing to
+// output (standard output for ""), with the progress bar and the summary
+// on standard error.
+func batchRun(c *cli.Context, r *batch.Runner, args []string, output string) error {
 	files, err := batch.List(args, output)
 	if err != nil {
 		return cli.Exit(err, exitError)
@@ -141,7 +148,7 @@ func runBatch(c *cli.Context, args []string) error {
 	if bar != nil {
 		bar.finish(st)
 	}
-	printSummary(errw, st, r.Jobs, outFn, c.String("shard"))
+	_ = st.WriteSummary(errw, r.Jobs, outFn, c.String("shard")) // standard error failing changes no result
 
 	switch {
 	case err != nil:

@@ -12,124 +12,33 @@
 //
 // # Commands
 //
-//	solve FILE... [--max N] [--timeout D] [--json] [--sat NAME] [--encoding K]
-//		Print up to N solutions (default 1, 0 for all), each checked against
-//		the clues and drawn with them (--plain: bare grids; --color
-//		always|never|auto), then the verdict: unique, multiple, none, timeout.
-//		Exit 0 when a solution was found, 20 when there is none, 4 on timeout.
+//	solve       print the solutions of a puzzle
+//	check       tell whether a puzzle has exactly one solution
+//	count       count the solutions of a puzzle
+//	batch       solve every puzzle of many files and folders, one JSON line each
+//	make        make a puzzle from a picture and check that it has one solution
+//	render      draw a puzzle as a printed nonogram, in SVG or PNG
+//	convert     write a puzzle file in another format
+//	info        describe the puzzles of a file
+//	verify      check a grid against a puzzle's clues
+//	hint        say the next deduction on a partly filled grid, and why
+//	steps       print the whole logical solution as steps with reasons
+//	fix         find small edits of the picture that make the puzzle unique
+//	generate    make a random puzzle, unique and line-solvable if asked
+//	dimacs      write the CNF nonosat would solve, for another SAT solver
+//	decode      turn a SAT solver's answer to 'nonosat dimacs' into a grid
+//	proof       check a certificate: a DRAT proof or the solutions of a .sol file
+//	serve       serve the workbench page and the JSON API in a browser
+//	completion  print a shell completion script
+//	man         print the manual page (roff, section 1)
 //
-//	check FILE... [--timeout D] [--json] [--grade] [--proof DIR]
-//		Print unique, multiple, none or timeout per puzzle and exit 0, 3, 20
-//		or 4 (for several puzzles, the code of the first that is not unique).
-//		--grade adds the difficulty grade (1 line logic, 2 lookahead, 3
-//		guessing, 0 not unique); --json has it unless --timeout came
-//		first. --proof DIR (check
-//		and solve) writes a certificate per puzzle: NAME.cnf, NAME.drat
-//		(unique, none) and NAME.sol.
-//
-//	proof check CNF PROOF|SOL
-//		Check a DRAT proof that CNF is unsatisfiable, with a checker that
-//		shares nothing with the solver but the DIMACS reader, or the models
-//		of a NAME.sol file. Exit 0 verified, 1 not.
-//
-//	count FILE... [--max N] [--solutions]
-//		Count solutions up to N (default 10000, 0: no limit), without
-//		printing them unless --solutions; exit 4 when --timeout stopped it.
-//
-//	solve, check and count take several files; each puzzle is then named.
-//	A file that cannot be read, or an invalid puzzle of a file that holds
-//	several, is reported and the rest go on (exit 1). --max-memory SIZE
-//	refuses a puzzle whose formula and SAT solver would need more.
-//
-//	batch PATH... [-j N] [--timeout D] [-o results.jsonl] [--resume] [--proof DIR]
-//		Solve every puzzle of files and folders with N workers, one JSON line
-//		per puzzle as soon as it is done; Ctrl-C keeps what is finished.
-//		--proof DIR writes each verdict's certificate, named in the line.
-//
-//	dimacs FILE [-o OUT.cnf] [--block GRID] [--block-goal] [--no-units] [--timeout D]
-//		Write the CNF nonosat solves, with a header mapping cells to variables;
-//		--timeout gives up with exit 4.
-//
-//	decode --puzzle FILE [--cnf FILE.cnf] MODEL
-//		Turn a SAT solver's answer into the grid, checked.
-//
-//	make IMAGE [-o OUT] [--colors N] [--size WxH]
-//		Make a puzzle from a picture and say whether its solution is unique.
-//
-//	render FILE [-o OUT.svg|OUT.png] [--solution]
-//		Draw the puzzle as a printed nonogram.
-//
-// solve, check, count and batch take --sat NAME (gophersat, the default, in
-// process; gini; portfolio: on two cores, two learners racing (with
-// --no-search, gophersat and gini); cadical, minisat,
-// picosat, cryptominisat, kissat, glucose, lingeling, exec:PATH), --timeout D
-// (the learner stops itself; gophersat runs in a child process that is
-// killed), --no-presolve,
-// --no-search (skip the learner between line solving and SAT),
-// --encoding path|classic|order, and --progress/--no-progress (once a
-// puzzle has taken 2 s, say on standard error, every second, that it is
-// still being solved; on by default when standard error is a terminal).
-//
-//	convert FILE --to NAME [-o OUT]
-//		Write every puzzle of FILE in format NAME, to standard output or OUT
-//		(without --to, OUT's suffix names the format).
-//		If NAME holds one puzzle per file and FILE holds several, OUT gets a
-//		numbered suffix per puzzle (out-0001.nin, out-0002.nin, ...); on
-//		standard output they are separated by blank lines, with a warning.
-//
-//	info FILE... [--json] [--grade]
-//		Describe each puzzle: title, id, width x height, palette (name,
-//		character, RGB) with the cells each colour fills, and whether a goal
-//		grid is present and satisfies the clues. --json prints one JSON
-//		object per puzzle, one per line (JSON Lines). --grade solves each
-//		puzzle and adds its verdict and difficulty grade.
-//
-//	verify PUZZLE GRID [--index N]
-//		Check a text grid (one line per row, palette characters, or '.' and
-//		'#' for black and white) against the clues of PUZZLE (puzzle N of a
-//		file that holds several). Prints "ok", or names the first row or
-//		column that does not match its clue: "GRID: not a solution: row 3
-//		reads 1 1, clue is 2".
-//
-//	hint FILE [--grid PARTIAL] [--json] [--index N]
-//		The next deduction on a partly filled grid ('?' for open cells; the
-//		empty grid without --grid): the cells, the line and the reason, the
-//		simplest kind first (one line, lookahead, guess); known cells that no
-//		solution has are listed as mistakes.
-//
-//	steps FILE [--json] [--index N]
-//		The whole solution from the empty grid as such steps.
-//
-//	fix FILE [--best N] [--apply -o OUT] [--json] [--index N]
-//		Rank single-cell edits of the goal picture (then pairs of the best)
-//		by what they make of the puzzle: line-solvable, unique, open cells.
-//
-//	generate --size WxH [--colors K] [--density D] [--unique]
-//	         [--line-solvable] [--seed N] [-o OUT]
-//		A random puzzle, edited until it is unique or line-solvable.
-//
-//	serve [--addr 127.0.0.1:8080] [--open] [--request-timeout D]
-//	      [--max-solves N] [--max-queue N] [--max-memory SIZE] [--grace D]
-//		Serve the workbench page (design with a live verdict, play, export)
-//		and the JSON API it uses: POST /api/analyze (the object check --json
-//		prints), solve, parse, make, render, convert, dimacs, ...; and GET
-//		/healthz, /readyz and /metrics. Puzzles line solving decides never
-//		wait behind searches; a full queue answers 503 with Retry-After.
-//		Logs each request on standard error; on SIGTERM lets running calls
-//		finish for up to --grace, then exits 0. Listens on loopback unless
-//		told otherwise, then warns. The server is the program nonosat-serve,
-//		found beside nonosat or on PATH.
-//
-//	completion bash|zsh|fish
-//		Print a shell completion script: commands, flags, the values of
-//		--to, --format, --sat, --encoding and --color, and file names.
-//
-//	man
-//		Print the manual page (roff, section 1): a synopsis of every
-//		command, their flags with defaults, exit status, formats, examples.
-//
-//	help [COMMAND]
-//		Show the commands, or one command's flags; so does --help.
+// "nonosat help COMMAND" (or COMMAND --help) gives a command's
+// description, flags and examples; "nonosat man" prints all of them as a
+// manual page, and the README shows them at work. solve, check and count
+// take several files and name each puzzle; a file that cannot be read, or
+// an invalid puzzle of a file that holds several, is reported and the
+// rest go on (exit 1). serve runs the program nonosat-serve, found beside
+// nonosat or on PATH.
 //
 // # Exit status
 //
@@ -144,4 +53,7 @@
 //	    so far, and --resume finishes
 //
 // Errors in input files are printed once, as "nonosat: FILE:LINE: message".
+// The command holds flags, terminal drawing and exit codes; what another
+// program could use lives in the library packages (see the README's
+// package map).
 package main

@@ -4,14 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/report"
 	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
 )
@@ -71,27 +70,9 @@ func fix(c *cli.Context, args []string) error {
 		return err
 	}
 	defer cancel()
-	goal := p.Goal
-	if goal == nil || puzzle.Check(p, goal) != nil {
-		res, err := solver.Solve(ctx, p, solver.Options{Max: 1})
-		if err == nil && res.Verdict == solver.Timeout {
-			err = ctx.Err()
-		}
-		if err := designStopped(c, ctx, err, args[0]); err != nil {
-			return err
-		}
-		if err != nil {
-			return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
-		}
-		if len(res.Solutions) == 0 {
-			return cli.Exit(fmt.Sprintf("%s: %s: no picture to edit", args[0], verdictLine(p, res)), exitNoSolution)
-		}
-		why := "has no goal picture"
-		if goal != nil {
-			why = "has a goal picture that is not a solution"
-		}
-		goal = res.Solutions[0]
-		fmt.Fprintf(c.App.ErrWriter, "nonosat: %s %s; editing the first solution found\n", args[0], why)
+	goal, err := fixGoal(c, ctx, args[0], p)
+	if err != nil {
+		return err
 	}
 	base, err := design.Baseline(ctx, p, goal, c.Duration("edit-timeout"))
 	if err := designStopped(c, ctx, err, args[0]); err != nil {
@@ -106,13 +87,60 @@ func fix(c *cli.Context, args []string) error {
 			return err
 		}
 	}
+	say, apply, code := fixVerdict(base, es)
+	if c.Bool("apply") && code == exitOK {
+		var cells []design.Cell
+		if len(apply) > 0 {
+			cells = apply[0].Cells
+		}
+		q, err := design.Edited(p, goal, cells)
+		if err != nil {
+			return cli.Exit(err, exitError)
+		}
+		var buf bytes.Buffer
+		if err := puzzle.Encode(&buf, q, to); err != nil {
+			return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
+		}
+		if err := writeOutput(c, out, buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	return fixReport(c, args[0], out, say, es, code)
+}
+
+// fixGoal is the picture fix edits (design.FixGoal), saying on standard
+// error when it is a solution found in place of the puzzle's goal.
+func fixGoal(c *cli.Context, ctx context.Context, file string, p *puzzle.Puzzle) (puzzle.Grid, error) {
+	goal, res, err := design.FixGoal(ctx, p, solver.Options{})
+	if err == nil && res != nil && res.Verdict == solver.Timeout {
+		err = ctx.Err()
+	}
+	if err := designStopped(c, ctx, err, file); err != nil {
+		return nil, err
+	}
+	if err != nil {
+		return nil, cli.Exit(fmt.Sprintf("%s: %v", file, err), exitError)
+	}
+	if goal == nil {
+		return nil, cli.Exit(fmt.Sprintf("%s: %s: no picture to edit", file, report.VerdictLine(p, res)), exitNoSolution)
+	}
+	if res != nil {
+		why := "has no goal picture"
+		if p.Goal != nil {
+			why = "has a goal picture that is not a solution"
+		}
+		fmt.Fprintf(c.App.ErrWriter, "nonosat: %s %s; editing the first solution found\n", file, why)
+	}
+	return goal, nil
+}
+
+// fixVerdict is what fix says of the baseline base and the ranked edits
+// es, what --apply writes (the puzzle with the best edit, or unchanged
+// when it needs none), and the exit code: OUT is written exactly when
+// the exit is 0.
+func fixVerdict(base design.Edit, es []design.Edit) (say string, apply []design.Edit, code int) {
 	unique := string(solver.Unique)
-	// What to say, what to write with --apply (the puzzle with the best
-	// edit, or unchanged when it needs none), and the exit code: OUT is
-	// written exactly when the exit is 0.
-	var say string
-	apply := es
-	code := exitOK
+	apply, code = es, exitOK
 	switch {
 	case base.Open == 0:
 		say = "already unique (line logic solves it): nothing to fix"
@@ -131,23 +159,14 @@ func fix(c *cli.Context, args []string) error {
 	if base.Verdict == unique && len(es) == 0 {
 		apply = nil
 	}
-	if c.Bool("apply") && code == exitOK {
-		var cells []design.Cell
-		if len(apply) > 0 {
-			cells = apply[0].Cells
-		}
-		q, err := design.Edited(p, goal, cells)
-		if err != nil {
-			return cli.Exit(err, exitError)
-		}
-		var buf bytes.Buffer
-		if err := puzzle.Encode(&buf, q, to); err != nil {
-			return cli.Exit(fmt.Sprintf("%s: %v", args[0], err), exitError)
-		}
-		if err := writeOutput(c, out, buf.Bytes()); err != nil {
-			return err
-		}
-	}
+	return say, apply, code
+}
+
+// fixReport prints what fix found (the edits, and what the verdict says
+// of them) and returns the exit for code; file is the puzzle's file, out
+// the -o OUT of --apply.
+func fixReport(c *cli.Context, file, out, say string, es []design.Edit, code int) error {
+	var err error
 	// The report goes where the puzzle does not.
 	w := c.App.Writer
 	if c.Bool("apply") && (out == "" || out == "-") {
@@ -157,9 +176,7 @@ func fix(c *cli.Context, args []string) error {
 		if es == nil {
 			es = []design.Edit{}
 		}
-		err = writeJSON(w, struct {
-			Edits []design.Edit `json:"edits"`
-		}{es})
+		err = writeJSON(w, design.Edits{Edits: es})
 	} else {
 		if say != "" {
 			if len(es) > 0 {
@@ -167,12 +184,12 @@ func fix(c *cli.Context, args []string) error {
 			}
 			fmt.Fprintln(w, say)
 		}
-		err = writeEdits(w, es)
+		err = design.WriteEdits(w, es)
 	}
 	if err == nil && code != exitOK {
 		msg := ""
 		if c.Bool("apply") {
-			msg = args[0] + ": nothing applied"
+			msg = file + ": nothing applied"
 		}
 		err = cli.Exit(msg, code)
 	}
@@ -200,21 +217,4 @@ func rankEdits(c *cli.Context, ctx context.Context, file string, p *puzzle.Puzzl
 		return nil, cli.Exit(fmt.Sprintf("%s: %v", file, err), exitError)
 	}
 	return es, nil
-}
-
-func writeEdits(w io.Writer, es []design.Edit) error {
-	for i, e := range es {
-		cells := make([]string, len(e.Cells))
-		for j, x := range e.Cells {
-			cells[j] = fmt.Sprintf("(%d,%d) to %s", x.Row, x.Col, x.Color)
-		}
-		effect := fmt.Sprintf("%s, %d cells open after line logic", e.Verdict, e.Open)
-		if e.Open == 0 {
-			effect = "unique, line-solvable"
-		}
-		if _, err := fmt.Fprintf(w, "%d. %s: %s\n", i+1, strings.Join(cells, ", "), effect); err != nil {
-			return err
-		}
-	}
-	return nil
 }

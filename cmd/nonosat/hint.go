@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/puzzle"
@@ -75,10 +74,7 @@ func hint(c *cli.Context, args []string) error {
 	if c.Bool("json") {
 		err = writeJSON(w, h)
 	} else {
-		for _, m := range h.Mistakes {
-			fmt.Fprintf(w, "mistake: row %d, column %d fits no solution\n", m.Row, m.Col)
-		}
-		err = writeStep(w, 0, h.Step)
+		err = h.WriteText(w)
 	}
 	if err == nil && several {
 		err = cli.Exit("", exitMultiple)
@@ -117,35 +113,6 @@ func warnNotUnique(c *cli.Context, ctx context.Context, file string, p *puzzle.P
 // standard input).
 func readPartial(c *cli.Context, name string, p *puzzle.Puzzle) (puzzle.Grid, error) {
 	return parseGridFile(c, name, p, design.ParsePartial)
-}
-
-// writeStep prints a step: "n. line: cells" (no number when n is 0), then
-// the reason indented.
-func writeStep(w io.Writer, n int, s design.Step) error {
-	if len(s.Cells) == 0 {
-		_, err := fmt.Fprintln(w, s.Reason)
-		return err
-	}
-	cells := make([]string, len(s.Cells))
-	for i, x := range s.Cells {
-		cells[i] = fmt.Sprintf("(%d,%d) %s", x.Row, x.Col, x.Color)
-	}
-	num := ""
-	if n > 0 {
-		num = fmt.Sprintf("%d. ", n)
-	}
-	_, err := fmt.Fprintf(w, "%s%s (%s): %s\n    %s\n", num, s.Line, kindName(s.Kind), strings.Join(cells, " "), s.Reason)
-	return err
-}
-
-func kindName(k design.Kind) string {
-	switch k {
-	case design.KindLine:
-		return "line"
-	case design.KindLookahead:
-		return "lookahead"
-	}
-	return "guess"
 }
 
 // writeJSON prints v as one line of JSON.

@@ -3,11 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
-	"strings"
-	"text/tabwriter"
-	"unicode/utf8"
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/puzzle"
@@ -108,7 +104,7 @@ func infoFile(c *cli.Context, enc *json.Encoder, name string, es []puzzle.Entry,
 			if *printed {
 				fmt.Fprintln(w)
 			}
-			err = writeInfo(w, in, named)
+			err = in.WriteText(w, named)
 		}
 		if err != nil {
 			return false, cli.Exit(err, exitError)
@@ -116,65 +112,6 @@ func infoFile(c *cli.Context, enc *json.Encoder, name string, es []puzzle.Entry,
 		*printed = true
 	}
 	return !bad, nil
-}
-
-// writeInfo prints in; named starts it with the file's name (info of
-// several files).
-func writeInfo(w io.Writer, in report.Info, named bool) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
-	if named {
-		fmt.Fprintf(tw, "file:\t%s\n", in.File)
-	}
-	if in.Puzzles > 1 {
-		fmt.Fprintf(tw, "puzzle:\t%d of %d\n", in.Index, in.Puzzles)
-	}
-	fmt.Fprintf(tw, "title:\t%s\n", orNone(in.Title))
-	fmt.Fprintf(tw, "id:\t%s\n", orNone(in.ID))
-	if in.Author != "" {
-		fmt.Fprintf(tw, "author:\t%s\n", in.Author)
-	}
-	if in.Copyright != "" {
-		fmt.Fprintf(tw, "copyright:\t%s\n", in.Copyright)
-	}
-	fmt.Fprintf(tw, "size:\t%dx%d (width x height)\n", in.Width, in.Height)
-	fmt.Fprintf(tw, "colours:\t%d\n", len(in.Colors)-1)
-	for _, ci := range in.Colors {
-		cells := "background"
-		if ci.Index > 0 {
-			cells = plural(ci.Cells, "cell", "cells") + " by the row clues"
-			if in.NoSolution == "" {
-				cells = plural(ci.Cells, "cell", "cells")
-			}
-		}
-		ch, _ := utf8.DecodeRuneInString(ci.Char)
-		fmt.Fprintf(tw, "\t%d\t%s\t%q\t%s\t%s\n", ci.Index, orNone(ci.Name), ch, ci.RGB, cells)
-	}
-	goal := "none"
-	switch {
-	case in.GoalOK == nil:
-	case *in.GoalOK:
-		goal = "present, satisfies the clues"
-	default:
-		goal = "present, does NOT satisfy the clues: " + in.GoalError
-	}
-	fmt.Fprintf(tw, "goal:\t%s\n", goal)
-	if in.NoSolution != "" {
-		fmt.Fprintf(tw, "clues:\tcannot all hold, no solution: %s\n", in.NoSolution)
-	}
-	if in.Verdict != "" {
-		fmt.Fprintf(tw, "verdict:\t%s\n", in.Verdict)
-	}
-	if in.Grade != nil {
-		fmt.Fprintf(tw, "grade:\t%s\n", strings.TrimPrefix(strings.Trim(gradeText(*in.Grade, solver.Verdict(in.Verdict)), "()"), "grade "))
-	}
-	return tw.Flush()
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
 }
 
 // gradeInfo solves p and grades it for info --grade, both within

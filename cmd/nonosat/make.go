@@ -80,7 +80,7 @@ func makePuzzle(c *cli.Context, args []string) error {
 		return cli.Exit(fmt.Sprintf("%s: %v", in, err), exitError)
 	}
 	if !c.IsSet("colors") {
-		if groups, a, b := nearColors(p.Palette); groups < len(p.Palette)-1 {
+		if groups, a, b := picture.NearColors(p.Palette); groups < len(p.Palette)-1 {
 			fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s: %d colours, some nearly equal (as %v and %v), as a photo or a smoothed drawing gives: try --colors %d\n", in, p.NumColors(), a, b, max(1, groups-1))
 		}
 	}
@@ -106,46 +106,6 @@ func makePuzzle(c *cli.Context, args []string) error {
 		w = c.App.ErrWriter
 	}
 	return makeReport(c, w, in, p, res, color)
-}
-
-// nearEnough is the squared RGB distance under which make calls two
-// colours nearly equal: 40 in each channel of three.
-const nearEnough = 3 * 40 * 40
-
-// nearColors groups the colours of pal that are nearly equal (chains of
-// them, the background among them) and returns the number of groups and
-// the first nearly equal pair.
-func nearColors(pal []puzzle.Swatch) (groups int, a, b puzzle.RGB) {
-	group := make([]int, len(pal))
-	for i := range group {
-		group[i] = i
-	}
-	var find func(int) int
-	find = func(i int) int {
-		if group[i] != i {
-			group[i] = find(group[i])
-		}
-		return group[i]
-	}
-	first := true
-	for i := range pal {
-		for j := range i {
-			x, y := pal[i].RGB, pal[j].RGB
-			dr, dg, db := int(x.R)-int(y.R), int(x.G)-int(y.G), int(x.B)-int(y.B)
-			if dr*dr+dg*dg+db*db < nearEnough {
-				if first {
-					a, b, first = y, x, false
-				}
-				group[find(i)] = find(j)
-			}
-		}
-	}
-	for i := range group {
-		if find(i) == i {
-			groups++
-		}
-	}
-	return groups, a, b
 }
 
 // makeReport prints what make found out about the puzzle and returns the

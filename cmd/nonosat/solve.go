@@ -275,17 +275,8 @@ func (r *solveRun) solveFile(ctx context.Context, file string, es []puzzle.Entry
 			continue
 		}
 		p := e.Puzzle
-		if p.Goal != nil && m != modeCount {
-			if err := puzzle.Check(p, p.Goal); err != nil { // solve ignores it: say so
-				fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s: the goal in the file is ignored: it is %v\n", name(file, index, p), err)
-			}
-		}
-		var progress *progressLine
-		if r.showProgress {
-			// The file's base name keeps the line short: a line wider
-			// than the terminal wraps, and then \r cannot redraw it.
-			progress = stillSolving(c.App.ErrWriter, fmt.Sprintf("%s (%dx%d)", name(filepath.Base(file), index, p), p.Width(), p.Height()))
-		}
+		r.warnGoal(file, index, p)
+		progress := r.progressFor(file, index, p)
 		gp := streamGrids(c, file, index, many, p, m, progress)
 		var each func(puzzle.Grid) bool
 		po := o
@@ -310,16 +301,8 @@ func (r *solveRun) solveFile(ctx context.Context, file string, es []puzzle.Entry
 		}
 		var tb *encode.TooBigError
 		switch {
-		case ctx.Err() != nil && m == modeCount && res != nil && !c.Bool("json"):
-			// What was counted stands: a lower bound.
-			prefix := ""
-			if index > 0 || many {
-				prefix = name(file, index, p) + ": "
-			}
-			fmt.Fprintf(c.App.Writer, "%sat least %d (interrupted)\n", prefix, res.Count)
-			return true, cli.Exit("interrupted", exitInterrupted)
 		case ctx.Err() != nil:
-			return true, cli.Exit("interrupted", exitInterrupted)
+			return true, r.interrupted(file, index, p, res)
 		case errors.As(err, &tb):
 			if err := fail(fmt.Errorf("%s: %w", name(file, index, p), tooBig(err)), index); err != nil {
 				return true, err
@@ -328,13 +311,8 @@ func (r *solveRun) solveFile(ctx context.Context, file string, es []puzzle.Entry
 		case err != nil:
 			return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
 		}
-		if dir := c.String("proof"); dir != "" {
-			err := certify.Write(ctx, certify.Dir(dir), certify.Name(file, index), p, res, o, c.Duration("timeout"))
-			if errors.Is(err, certify.ErrNoProof) { // row and column totals that differ: the verdict stands
-				fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: %s: %v\n", name(file, index, p), err)
-			} else if err != nil {
-				return true, cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
-			}
+		if err := r.writeProof(ctx, file, index, p, res, o); err != nil {
+			return true, err
 		}
 		if gp != nil { // the header of a puzzle that found no grid
 			if gp.writeHeader(); gp.err != nil {
@@ -349,6 +327,58 @@ func (r *solveRun) solveFile(ctx context.Context, file string, es []puzzle.Entry
 		}
 	}
 	return false, nil
+}
+
+// interrupted is the exit of a run stopped (Ctrl-C) while solving p, the
+// index-th puzzle of file; count prints first what it counted, which
+// stands as a lower bound.
+func (r *solveRun) interrupted(file string, index int, p *puzzle.Puzzle, res *solver.Result) error {
+	if r.m == modeCount && res != nil && !r.c.Bool("json") {
+		prefix := ""
+		if index > 0 || r.many {
+			prefix = name(file, index, p) + ": "
+		}
+		fmt.Fprintf(r.c.App.Writer, "%sat least %d (interrupted)\n", prefix, res.Count)
+	}
+	return cli.Exit("interrupted", exitInterrupted)
+}
+
+// warnGoal says on standard error when p, the index-th puzzle of file,
+// carries a goal that does not solve it: solve and check ignore it.
+func (r *solveRun) warnGoal(file string, index int, p *puzzle.Puzzle) {
+	if p.Goal != nil && r.m != modeCount {
+		if err := puzzle.Check(p, p.Goal); err != nil {
+			fmt.Fprintf(r.c.App.ErrWriter, "nonosat: warning: %s: the goal in the file is ignored: it is %v\n", name(file, index, p), err)
+		}
+	}
+}
+
+// progressFor is the "still solving" line of p, the index-th puzzle of
+// file, or nil when the run shows none.
+func (r *solveRun) progressFor(file string, index int, p *puzzle.Puzzle) *progressLine {
+	if !r.showProgress {
+		return nil
+	}
+	// The file's base name keeps the line short: a line wider than the
+	// terminal wraps, and then \r cannot redraw it.
+	return stillSolving(r.c.App.ErrWriter, fmt.Sprintf("%s (%dx%d)", name(filepath.Base(file), index, p), p.Width(), p.Height()))
+}
+
+// writeProof writes the certificate of res, p's result solved with o,
+// into the --proof folder, if one was given. A verdict with no proof
+// (row and column totals that differ) stands, with a warning.
+func (r *solveRun) writeProof(ctx context.Context, file string, index int, p *puzzle.Puzzle, res *solver.Result, o solver.Options) error {
+	dir := r.c.String("proof")
+	if dir == "" {
+		return nil
+	}
+	err := certify.Write(ctx, certify.Dir(dir), certify.Name(file, index), p, res, o, r.c.Duration("timeout"))
+	if errors.Is(err, certify.ErrNoProof) {
+		fmt.Fprintf(r.c.App.ErrWriter, "nonosat: warning: %s: %v\n", name(file, index, p), err)
+	} else if err != nil {
+		return cli.Exit(fmt.Sprintf("%s: %v", name(file, index, p), err), exitError)
+	}
+	return nil
 }
 
 // withTimeout is ctx with the deadline timeout from now (0: none).
@@ -446,20 +476,14 @@ func (r *solveRun) printResult(s outcome) error {
 	file, index, p, res, grade := s.file, s.index, s.p, s.res, s.grade
 	w := c.App.Writer
 	if c.Bool("json") {
-		shown := res
-		if m == modeCount && !c.Bool("solutions") {
-			bare := *res
-			bare.Solutions = nil
-			shown = &bare
-		}
-		j := report.New(file, max(index, 1), p, shown)
-		j.Count = res.Count
-		if m == modeCheck {
-			j.Solutions = j.Solutions[:min(len(j.Solutions), 2)]
-			j.Grade = grade
-		}
-		if m == modeSolve && printMax > 0 && len(j.Solutions) > printMax {
-			j.Solutions = j.Solutions[:printMax]
+		var j report.Result
+		switch m {
+		case modeSolve:
+			j = report.ForSolve(file, max(index, 1), p, res, printMax)
+		case modeCheck:
+			j = report.ForCheck(file, max(index, 1), p, res, grade)
+		case modeCount:
+			j = report.ForCount(file, max(index, 1), p, res, c.Bool("solutions"))
 		}
 		if m == modeSolve && res.Verdict == solver.Timeout && len(res.Solutions) == 0 && !c.Bool("no-presolve") {
 			j.Known, _ = report.Known(c.Context, p, partialBudget)
@@ -483,7 +507,7 @@ func (r *solveRun) printResult(s outcome) error {
 		case grade == nil:
 			g = " (no grade: the timeout came first)"
 		default:
-			g = " " + gradeText(*grade, res.Verdict)
+			g = " " + report.GradeText(*grade, res.Verdict)
 		}
 		_, err := fmt.Fprintf(w, "%s%s%s\n", prefix, res.Verdict, g)
 		return err
@@ -505,7 +529,7 @@ func (r *solveRun) printResult(s outcome) error {
 			fmt.Fprintf(w, "known cells after line solving, %d of %d (? = undecided):\n%s\n", known, p.Width()*p.Height(), strings.Join(rows, "\n"))
 		}
 	}
-	line := verdictLine(p, res)
+	line := report.VerdictLine(p, res)
 	if res.Verdict == solver.Multiple && stoppedShort(res, printMax) {
 		line = strings.TrimSuffix(line, ")") + "; " + stopReason(res) + ")"
 	}
@@ -545,56 +569,12 @@ func stopReason(res *solver.Result) string {
 	return "timeout"
 }
 
-// gradeText is a grade as check --grade and info print it. A puzzle with
-// no solution gets only its name: the work of line logic until its
-// contradiction says nothing about the puzzle.
-func gradeText(g design.Grade, v solver.Verdict) string {
-	if v == solver.None {
-		return fmt.Sprintf("(grade %d: %s)", g.Level, g.Name)
-	}
-	s := fmt.Sprintf("(grade %d: %s; %s, %s", g.Level, g.Name, plural(g.Passes, "pass", "passes"), plural(g.Lines, "line solve", "line solves"))
-	if !g.LineSolvable {
-		s += fmt.Sprintf(", %s, %s open after them", plural(g.Probes, "probe", "probes"), plural(g.Open, "cell", "cells"))
-	}
-	if g.Level == design.LevelGuessing {
-		s += ", " + plural(g.Guesses, "guess", "guesses")
-	}
-	return s + ")"
-}
-
 // plural is n with the noun for one or for several.
 func plural(n int, one, several string) string {
 	if n == 1 {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, several)
-}
-
-// verdictLine is the verdict line printed after the solutions of p.
-func verdictLine(p *puzzle.Puzzle, res *solver.Result) string {
-	s := string(res.Verdict)
-	switch res.Verdict {
-	case solver.None:
-		if why := p.Contradiction(); why != nil {
-			s += " (" + why.Error() + ")"
-		}
-	case solver.Unique:
-		switch {
-		case res.LineSolved:
-			s += " (line solved)"
-		case res.Learned:
-			s += fmt.Sprintf(" (learner, %d conflicts)", res.Stats.Conflicts)
-		}
-	case solver.Multiple:
-		if res.Complete {
-			s += fmt.Sprintf(" (%d solutions)", res.Count)
-		} else {
-			s += fmt.Sprintf(" (at least %d solutions)", res.Count)
-		}
-	case solver.Solved:
-		s += " (uniqueness not checked)"
-	}
-	return s
 }
 
 // showGrid prints one solution grid: with the clues around it, like a

@@ -17,7 +17,6 @@ import (
 	"github.com/nonosat/nonosat/report"
 
 	"github.com/nonosat/nonosat/puzzle"
-	"github.com/nonosat/nonosat/solver"
 	"github.com/urfave/cli/v2"
 )
 
@@ -202,23 +201,6 @@ func TestCheckInterrupted(t *testing.T) {
 		r := runContext(t, ctx, cmd, "--format", "text", textFile(t, permutations(8)))
 		if r.code != exitInterrupted || !strings.Contains(r.stderr, "interrupted") {
 			t.Errorf("%s interrupted: %v; want exit %d", cmd, r, exitInterrupted)
-		}
-	}
-}
-
-// TestVerdictLine: the verdict line names the stage that decided.
-func TestVerdictLine(t *testing.T) {
-	tests := []struct {
-		res  solver.Result
-		want string
-	}{
-		{solver.Result{Verdict: solver.Unique, LineSolved: true}, "unique (line solved)"},
-		{solver.Result{Verdict: solver.Unique, Learned: true, Stats: solver.Stats{Conflicts: 12}}, "unique (learner, 12 conflicts)"},
-		{solver.Result{Verdict: solver.Unique}, "unique"},
-	}
-	for _, tt := range tests {
-		if got := verdictLine(&puzzle.Puzzle{}, &tt.res); got != tt.want {
-			t.Errorf("verdictLine(%+v) = %q, want %q", tt.res, got, tt.want)
 		}
 	}
 }

@@ -59,7 +59,7 @@ func steps(c *cli.Context, args []string) error {
 		if c.Bool("json") {
 			err = writeJSON(w, s)
 		} else {
-			err = writeStep(w, i+1, s)
+			err = s.WriteText(w, i+1)
 		}
 		if err != nil {
 			return err

@@ -1,4 +1,4 @@
-package main
+package clidoc
 
 import "testing"
 
@@ -38,8 +38,8 @@ func TestNearest(t *testing.T) {
 		{"outptu", flags, "output"},
 	}
 	for _, tt := range tests {
-		if got := nearest(tt.s, tt.candidates); got != tt.want {
-			t.Errorf("nearest(%q) = %q, want %q", tt.s, got, tt.want)
+		if got := Nearest(tt.s, tt.candidates); got != tt.want {
+			t.Errorf("Nearest(%q) = %q, want %q", tt.s, got, tt.want)
 		}
 	}
 }
