@@ -40,6 +40,50 @@ func decodeCmd() *cli.Command {
 
 func decodeModel(c *cli.Context, args []string) error {
 	puzzleFile, cnfFile, modelFile := c.String("puzzle"), c.String("cnf"), args[0]
+	if err := checkDecodeArgs(c, puzzleFile, cnfFile, modelFile); err != nil {
+		return err
+	}
+	var p *puzzle.Puzzle
+	if puzzleFile != "" {
+		var err error
+		if p, err = onePuzzle(c, puzzleFile, c.Int("index"), "--index"); err != nil {
+			return err
+		}
+	}
+	mm, err := readModelMap(c, p, puzzleFile, cnfFile)
+	if err != nil {
+		return err
+	}
+	p = mm.p
+	st, model, err := readModelFile(c, p, modelFile, mm.numVars)
+	if err != nil {
+		return err
+	}
+	switch st {
+	case cnf.Unsat:
+		msg := "no solution"
+		if mm.blocked > 0 {
+			msg = fmt.Sprintf("no solution besides the %d blocked", mm.blocked)
+		}
+		fmt.Fprintln(c.App.Writer, msg)
+		return cli.Exit("", exitNoSolution)
+	case cnf.Unknown:
+		return cli.Exit(fmt.Sprintf("%s: the solver gave no answer", modelFile), exitUndecided)
+	}
+	if mm.formula != nil && !model.Satisfies(mm.formula) {
+		return cli.Exit(fmt.Sprintf("%s: the model does not satisfy %s", modelFile, cnfFile), exitError)
+	}
+	g := mm.grid(model)
+	if err := puzzle.Check(p, g); err != nil {
+		fmt.Fprint(c.App.ErrWriter, p.FormatGrid(g))
+		return cli.Exit(fmt.Sprintf("%s: the model's grid is %v%s", modelFile, err, mm.hint), exitError)
+	}
+	_, err = fmt.Fprint(c.App.Writer, p.FormatGrid(g))
+	return err
+}
+
+// checkDecodeArgs checks decode's command line.
+func checkDecodeArgs(c *cli.Context, puzzleFile, cnfFile, modelFile string) error {
 	if puzzleFile == "" && cnfFile == "" {
 		return usagef(c, "missing --puzzle FILE (or --cnf FILE.cnf)")
 	}
@@ -58,95 +102,81 @@ func decodeModel(c *cli.Context, args []string) error {
 	if stdin > 1 {
 		return usagef(c, "only one input can be standard input")
 	}
-	var p *puzzle.Puzzle
-	if puzzleFile != "" {
-		var err error
-		if p, err = onePuzzle(c, puzzleFile, c.Int("index"), "--index"); err != nil {
-			return err
-		}
-	}
+	return nil
+}
 
-	// grid turns a model into a grid; formula is what the model must
-	// satisfy (nil: not checked, as a CNF written with --no-units or
-	// --block differs from the formula encoded again).
-	var (
-		grid    func(cnf.Model) puzzle.Grid
-		formula *cnf.Formula
-		numVars int
-		blocked int
-		hint    string
-	)
-	if cnfFile != "" {
-		f, m, err := readCNF(c, cnfFile)
-		if err != nil {
-			return err
-		}
-		q := m.Puzzle()
-		switch {
-		case p == nil && q == nil:
-			return cli.Exit(fmt.Sprintf("%s: the header has no clues: give --puzzle FILE", cnfFile), exitError)
-		case p == nil:
-			p = q
-		case p.Width() != m.Width || p.Height() != m.Height:
-			return cli.Exit(fmt.Sprintf("%s is for a %dx%d puzzle, %s is %dx%d", cnfFile, m.Width, m.Height, puzzleFile, p.Width(), p.Height()), exitError)
-		case q != nil && !cluesMatch(p, q):
-			return cli.Exit(fmt.Sprintf("%s was written for other clues than those of %s", cnfFile, puzzleFile), exitError)
-		}
-		grid, formula, numVars, blocked = m.Grid, f, f.NumVars, m.Blocked
-	} else {
+// modelMap is how decode reads a model: grid turns it into a grid of p;
+// formula is what it must satisfy (nil: not checked, as a CNF written
+// with --no-units or --block differs from the formula encoded again).
+type modelMap struct {
+	p       *puzzle.Puzzle
+	grid    func(cnf.Model) puzzle.Grid
+	formula *cnf.Formula
+	numVars int
+	blocked int
+	hint    string // for a grid that is no solution
+}
+
+// readModelMap is the map from the header of cnfFile, when given (its
+// clues are the puzzle's when p is nil), else p encoded again as dimacs
+// does.
+func readModelMap(c *cli.Context, p *puzzle.Puzzle, puzzleFile, cnfFile string) (modelMap, error) {
+	if cnfFile == "" {
 		e := solver.Encode(p, solver.Options{NoPresolve: c.Bool("no-presolve")})
-		grid = func(m cnf.Model) puzzle.Grid { return decode.Grid(e, m) }
-		numVars = e.Formula.NumVars
-		hint = " (was the CNF written with other options? --cnf reads the map from its header)"
+		return modelMap{
+			p:       p,
+			grid:    func(m cnf.Model) puzzle.Grid { return decode.Grid(e, m) },
+			numVars: e.Formula.NumVars,
+			hint:    " (was the CNF written with other options? --cnf reads the map from its header)",
+		}, nil
 	}
+	f, m, err := readCNF(c, cnfFile)
+	if err != nil {
+		return modelMap{}, err
+	}
+	q := m.Puzzle()
+	switch {
+	case p == nil && q == nil:
+		return modelMap{}, cli.Exit(fmt.Sprintf("%s: the header has no clues: give --puzzle FILE", cnfFile), exitError)
+	case p == nil:
+		p = q
+	case p.Width() != m.Width || p.Height() != m.Height:
+		return modelMap{}, cli.Exit(fmt.Sprintf("%s is for a %dx%d puzzle, %s is %dx%d", cnfFile, m.Width, m.Height, puzzleFile, p.Width(), p.Height()), exitError)
+	case q != nil && !cluesMatch(p, q):
+		return modelMap{}, cli.Exit(fmt.Sprintf("%s was written for other clues than those of %s", cnfFile, puzzleFile), exitError)
+	}
+	return modelMap{p: p, grid: m.Grid, formula: f, numVars: f.NumVars, blocked: m.Blocked}, nil
+}
 
+// readModelFile reads a SAT solver's answer for a formula of numVars
+// variables. Without --cnf, a model that fits the formula dimacs
+// --no-presolve writes says so.
+func readModelFile(c *cli.Context, p *puzzle.Puzzle, modelFile string, numVars int) (cnf.Status, cnf.Model, error) {
 	r, closeFn, err := open(c, modelFile)
 	if err != nil {
-		return err
+		return 0, nil, err
 	}
 	data, err := io.ReadAll(r)
 	closeFn()
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("%s: %v", modelFile, err), exitError)
+		return 0, nil, cli.Exit(fmt.Sprintf("%s: %v", modelFile, err), exitError)
 	}
 	st, model, err := cnf.ReadModel(bytes.NewReader(data), numVars)
-	if err != nil {
-		msg := fmt.Sprintf("%s: %v", modelFile, err)
-		var de *cnf.DIMACSError
-		if errors.As(err, &de) {
-			msg = fmt.Sprintf("%s:%d: %v", modelFile, de.Line, de.Err)
+	if err == nil {
+		return st, model, nil
+	}
+	msg := fmt.Sprintf("%s: %v", modelFile, err)
+	var de *cnf.DIMACSError
+	if errors.As(err, &de) {
+		msg = fmt.Sprintf("%s:%d: %v", modelFile, de.Line, de.Err)
+	}
+	if c.String("cnf") == "" && !c.Bool("no-presolve") {
+		all := solver.Encode(p, solver.Options{NoPresolve: true})
+		if _, _, err := cnf.ReadModel(bytes.NewReader(data), all.Formula.NumVars); err == nil {
+			msg += " (was the CNF written with --no-presolve? decode --no-presolve reads its model; --cnf FILE.cnf reads the map from the CNF's header)"
 		}
-		// A model of the CNF dimacs --no-presolve writes has more
-		// variables than the default encoding: say so when it fits that.
-		if cnfFile == "" && !c.Bool("no-presolve") {
-			all := solver.Encode(p, solver.Options{NoPresolve: true})
-			if _, _, err := cnf.ReadModel(bytes.NewReader(data), all.Formula.NumVars); err == nil {
-				msg += " (was the CNF written with --no-presolve? decode --no-presolve reads its model; --cnf FILE.cnf reads the map from the CNF's header)"
-			}
-		}
-		return cli.Exit(msg, exitError)
 	}
-	switch st {
-	case cnf.Unsat:
-		msg := "no solution"
-		if blocked > 0 {
-			msg = fmt.Sprintf("no solution besides the %d blocked", blocked)
-		}
-		fmt.Fprintln(c.App.Writer, msg)
-		return cli.Exit("", exitNoSolution)
-	case cnf.Unknown:
-		return cli.Exit(fmt.Sprintf("%s: the solver gave no answer", modelFile), exitUndecided)
-	}
-	if formula != nil && !model.Satisfies(formula) {
-		return cli.Exit(fmt.Sprintf("%s: the model does not satisfy %s", modelFile, cnfFile), exitError)
-	}
-	g := grid(model)
-	if err := puzzle.Check(p, g); err != nil {
-		fmt.Fprint(c.App.ErrWriter, p.FormatGrid(g))
-		return cli.Exit(fmt.Sprintf("%s: the model's grid is %v%s", modelFile, err, hint), exitError)
-	}
-	_, err = fmt.Fprint(c.App.Writer, p.FormatGrid(g))
-	return err
+	return 0, nil, cli.Exit(msg, exitError)
 }
 
 // readCNF reads a CNF written by 'nonosat dimacs' and its header.
