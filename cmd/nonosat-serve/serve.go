@@ -2,18 +2,15 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"runtime"
 	"syscall"
-	"time"
 
 	"github.com/nonosat/nonosat/api"
 	"github.com/nonosat/nonosat/internal/servecli"
@@ -73,21 +70,7 @@ func serveAction(c *cli.Context) error {
 	// the usual ones, it runs at once on a thread of its own, which the
 	// OS scheduler, favouring threads that wake, runs soon.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + slots))
-	// Calls run in base, which the end of the grace period cancels.
-	base, stopCalls := context.WithCancel(context.Background())
-	defer stopCalls()
-	hs := &http.Server{
-		Handler:           srv,
-		ReadHeaderTimeout: c.Duration("header-timeout"),
-		ReadTimeout:       c.Duration("read-timeout"),
-		// From the end of the headers: the body, the call, the answer.
-		WriteTimeout:   c.Duration("read-timeout") + cfg.Deadline + 10*time.Second,
-		IdleTimeout:    time.Minute,
-		MaxHeaderBytes: c.Int("max-header"),
-		BaseContext:    func(net.Listener) context.Context { return base },
-		ErrorLog:       slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
-	}
-	url := serveURL(addr)
+	url := server.URL(addr)
 	if !addr.IP.IsLoopback() {
 		fmt.Fprintf(c.App.ErrWriter, "nonosat: warning: listening on %s, not on loopback: anyone who can reach it may use this server\n", addr)
 	}
@@ -99,44 +82,13 @@ func serveAction(c *cli.Context) error {
 	}
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
-	select {
-	case err := <-done:
+	context.AfterFunc(ctx, stop) // a second signal ends the process at once
+	err = srv.Run(ctx, ln, server.RunOptions{
+		HeaderTimeout: c.Duration("header-timeout"), ReadTimeout: c.Duration("read-timeout"),
+		MaxHeader: c.Int("max-header"), Grace: c.Duration("grace"), Log: logger,
+	})
+	if err != nil {
 		return cli.Exit(err, exitError)
-	case <-ctx.Done():
 	}
-	stop() // a second signal ends the process at once
-	srv.ShuttingDown()
-	grace := c.Duration("grace")
-	logger.Info("shutting down", "grace", grace, "searching", srv.Busy(), "queued", srv.Queued())
-	shut, cancel := context.WithTimeout(context.Background(), grace)
-	defer cancel()
-	if err := hs.Shutdown(shut); errors.Is(err, context.DeadlineExceeded) {
-		// Stop the solves: each answers verdict timeout, and a call
-		// waiting for a slot 503. A client still sending its body gets
-		// its connection closed.
-		stopCalls()
-		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if hs.Shutdown(shut) != nil {
-			hs.Close()
-		}
-		logger.Info("grace period over: stopped the calls still running")
-	}
-	logger.Info("shut down")
 	return nil
-}
-
-// serveURL is the address to give the user: a wildcard address is reached
-// on loopback.
-func serveURL(addr *net.TCPAddr) string {
-	host := addr.IP.String()
-	switch {
-	case addr.IP.IsUnspecified():
-		host = "127.0.0.1"
-	case addr.IP.To4() == nil:
-		host = "[" + host + "]"
-	}
-	return fmt.Sprintf("http://%s:%d/", host, addr.Port)
 }
