@@ -25,10 +25,20 @@ func Pruned(p *puzzle.Puzzle, max int) (sols []puzzle.Grid, complete bool) {
 	for c, clue := range p.Cols {
 		cols[c] = lines(clue, h)
 	}
+	// at[d][c] holds column c's placements that agree with rows 0 to d−1;
+	// each depth fills its own slices again for each row it tries.
+	at := make([][][][]puzzle.Color, h+1)
+	at[0] = cols
+	for d := 1; d <= h; d++ {
+		at[d] = make([][][]puzzle.Color, w)
+		for c := range w {
+			at[d][c] = make([][]puzzle.Color, 0, len(cols[c]))
+		}
+	}
 	complete = true
 	g := make(puzzle.Grid, h)
-	var rec func(r int, cols [][][]puzzle.Color)
-	rec = func(r int, cols [][][]puzzle.Color) {
+	var rec func(r int)
+	rec = func(r int) {
 		if !complete {
 			return
 		}
@@ -42,12 +52,12 @@ func Pruned(p *puzzle.Puzzle, max int) (sols []puzzle.Grid, complete bool) {
 			}
 			return
 		}
-		next := make([][][]puzzle.Color, w)
+		cur, next := at[r], at[r+1]
 	rows:
 		for _, line := range rows[r] {
 			for c := range w {
 				next[c] = next[c][:0]
-				for _, col := range cols[c] {
+				for _, col := range cur[c] {
 					if col[r] == line[c] {
 						next[c] = append(next[c], col)
 					}
@@ -57,13 +67,9 @@ func Pruned(p *puzzle.Puzzle, max int) (sols []puzzle.Grid, complete bool) {
 				}
 			}
 			g[r] = line
-			kept := make([][][]puzzle.Color, w)
-			for c := range w {
-				kept[c] = append([][]puzzle.Color(nil), next[c]...)
-			}
-			rec(r+1, kept)
+			rec(r + 1)
 		}
 	}
-	rec(0, cols)
+	rec(0)
 	return sols, complete
 }
