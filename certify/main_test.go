@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/nonosat/nonosat/certify"
@@ -26,6 +27,9 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	// The workers and commands this binary runs as itself would each
+	// sleep a second at exit under the race detector.
+	os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	os.Exit(m.Run())
 }
 

@@ -33,6 +33,9 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == workerCommand || os.Getenv("NONOSAT_TEST_AS_MAIN") == "1" {
 		os.Exit(exitReport(os.Stderr, newApp(os.Stdout, os.Stderr).Run(os.Args)))
 	}
+	// The workers and commands this binary runs as itself would each
+	// sleep a second at exit under the race detector.
+	os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	os.Exit(m.Run())
 }
 

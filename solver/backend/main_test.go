@@ -3,6 +3,7 @@ package backend
 import (
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -20,5 +21,8 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	// The workers and commands this binary runs as itself would each
+	// sleep a second at exit under the race detector.
+	os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	os.Exit(m.Run())
 }
