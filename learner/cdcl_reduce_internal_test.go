@@ -37,17 +37,17 @@ func TestReduceDBKeeps(t *testing.T) {
 		{"j", 1, 0, 2, false},
 	}
 	tests := []struct {
-		name      string
-		conflicts int
-		kept      string
-		used      string // the clauses kept with a use left, after
+		name   string
+		before int // conflicts short of ReduceUsedAfter
+		kept   string
+		used   string // the clauses kept with a use left, after
 	}{
 		// Sorted a b c d e f g h (i, j: LBD ≤ 2); the first five of ten
 		// go but e, a reason.
-		{"before the tier", 9_999, "efghij", "j"},
+		{"before the tier", 1, "efghij", "j"},
 		// b, c, j used: kept. Of a d e f g h i, i has LBD 2: half of
 		// the six others go, a d and e, which stays as a reason.
-		{"after", 10_000, "bcefghij", "bj"},
+		{"after", 0, "bcefghij", "bj"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,7 +74,7 @@ func TestReduceDBKeeps(t *testing.T) {
 					c.assign(lits[0], ci)
 				}
 			}
-			c.conflicts = tt.conflicts
+			c.conflicts = c.p.ReduceUsedAfter - tt.before
 			c.reduceDB()
 			var kept, used []byte
 			for _, ci := range c.learnts {

@@ -17,7 +17,7 @@ type Params struct {
 	ReduceFirstColor int     // 5000, ≥ 1: ReduceFirst for a colour puzzle, whose learnt clauses are worth more ("Colour search")
 	ReduceInc        int     // 300, ≥ 0: how much longer each interval between halvings is than the last ("Settings")
 	KeepLBD          int     // 2, ≥ 0: learnt clauses of at most this LBD survive every halving ("Settings")
-	ReduceUsedAfter  int     // 10_000, ≥ 0: conflicts after which a learnt clause used in a conflict's analysis survives halvings for a while ("A used tier")
+	ReduceUsedAfter  int     // 20_000, ≥ 0: conflicts after which a learnt clause used in a conflict's analysis survives halvings for a while ("A used tier")
 	ReduceUsedRounds int     // 2, in [0, 255]: the halvings it survives after its last use ("A used tier")
 	VarDecay         float64 // 0.95, in (0, 1): VSIDS decay of the cells' activities, per conflict ("Settings")
 	ClauseDecay      float64 // 0.999, in (0, 1]: decay of the learnt clauses' activities, per conflict ("Settings")
@@ -50,7 +50,7 @@ func DefaultParams() Params {
 		ReduceFirstColor: 5000,
 		ReduceInc:        300,
 		KeepLBD:          2,
-		ReduceUsedAfter:  10_000,
+		ReduceUsedAfter:  20_000,
 		ReduceUsedRounds: 2,
 		VarDecay:         0.95,
 		ClauseDecay:      0.999,
