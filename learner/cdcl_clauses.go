@@ -130,12 +130,13 @@ func (c *cdcl) bumpClause(ci int32) {
 	}
 }
 
-// reduceDB deletes half of the learnt clauses that may go, those of
-// largest LBD and then lowest activity. Clauses of LBD ≤ Params.KeepLBD
-// and reasons stay; so, once the search has made Params.ReduceUsedAfter
-// conflicts, does a clause used in a conflict's analysis within the last
-// Params.ReduceUsedRounds halvings (as CaDiCaL keeps its middle tier
-// while it is used).
+// reduceDB deletes learnt clauses, those of largest LBD and then lowest
+// activity. Clauses of LBD ≤ Params.KeepLBD and reasons stay. Before the
+// search has made Params.ReduceUsedAfter conflicts, half of all the
+// learnt clauses go; after, a clause used in a conflict's analysis
+// within the last Params.ReduceUsedRounds halvings stays too (as CaDiCaL
+// keeps its middle tier while it is used), and the share
+// Params.ReduceUsedTarget of the others goes.
 func (c *cdcl) reduceDB() {
 	keepLBD := int32(c.p.KeepLBD)
 	tier := c.conflicts >= c.p.ReduceUsedAfter
@@ -168,11 +169,11 @@ func (c *cdcl) reduceDB() {
 		return 0
 	})
 	// Before the tier, half of all the learnt clauses go (those of LBD ≤
-	// KeepLBD sort last), as they did without it; after, half of those
-	// that may go.
+	// KeepLBD sort last), as they did without it; after, the share
+	// ReduceUsedTarget of those that may go.
 	half := n / 2
 	if tier {
-		half = len(cand) / 2
+		half = int(float64(len(cand)) * c.p.ReduceUsedTarget)
 	}
 	for i, ci := range cand {
 		cl := &c.clauses[ci]

@@ -12,8 +12,8 @@ import (
 // activity and use. Before Params.ReduceUsedAfter conflicts, the half of
 // all learnt clauses of largest LBD (then lowest activity) go unless their
 // LBD is at most KeepLBD or they are reasons, whatever their use; after,
-// a clause used within the last ReduceUsedRounds halvings stays, and half
-// of the others of LBD over KeepLBD go.
+// a clause used within the last ReduceUsedRounds halvings stays, and the
+// share ReduceUsedTarget of the others of LBD over KeepLBD goes.
 func TestReduceDBKeeps(t *testing.T) {
 	t.Parallel()
 	// Clauses by name: LBD, activity, halvings left to survive unused.
@@ -38,16 +38,19 @@ func TestReduceDBKeeps(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		before int // conflicts short of ReduceUsedAfter
+		before int     // conflicts short of ReduceUsedAfter
+		target float64 // ReduceUsedTarget
 		kept   string
 		used   string // the clauses kept with a use left, after
 	}{
 		// Sorted a b c d e f g h (i, j: LBD ≤ 2); the first five of ten
 		// go but e, a reason.
-		{"before the tier", 1, "efghij", "j"},
+		{"before the tier", 1, 0.75, "efghij", "j"},
 		// b, c, j used: kept. Of a d e f g h i, i has LBD 2: half of
-		// the six others go, a d and e, which stays as a reason.
-		{"after", 0, "bcefghij", "bj"},
+		// the six others go, a d and e, which stays as a reason; or
+		// three quarters, a d e f.
+		{"after", 0, 0.5, "bcefghij", "bj"},
+		{"after, three quarters", 0, 0.75, "bceghij", "bj"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -75,6 +78,7 @@ func TestReduceDBKeeps(t *testing.T) {
 				}
 			}
 			c.conflicts = c.p.ReduceUsedAfter - tt.before
+			c.p.ReduceUsedTarget = tt.target
 			c.reduceDB()
 			var kept, used []byte
 			for _, ci := range c.learnts {

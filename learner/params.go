@@ -19,6 +19,7 @@ type Params struct {
 	KeepLBD          int     // 2, ≥ 0: learnt clauses of at most this LBD survive every halving ("Settings")
 	ReduceUsedAfter  int     // 20_000, ≥ 0: conflicts after which a learnt clause used in a conflict's analysis survives halvings for a while ("A used tier")
 	ReduceUsedRounds int     // 2, in [0, 255]: the halvings it survives after its last use ("A used tier")
+	ReduceUsedTarget float64 // 0.75, in (0, 1]: the share of the other clauses of LBD over KeepLBD a halving deletes once the tier is on ("A used tier")
 	VarDecay         float64 // 0.95, in (0, 1): VSIDS decay of the cells' activities, per conflict ("Settings")
 	ClauseDecay      float64 // 0.999, in (0, 1]: decay of the learnt clauses' activities, per conflict ("Settings")
 	Rephase          int     // 8, ≥ 1: restarts between resets of the saved phases to the colours of the longest trail ("Settings")
@@ -52,6 +53,7 @@ func DefaultParams() Params {
 		KeepLBD:          2,
 		ReduceUsedAfter:  20_000,
 		ReduceUsedRounds: 2,
+		ReduceUsedTarget: 0.75,
 		VarDecay:         0.95,
 		ClauseDecay:      0.999,
 		Rephase:          8,
