@@ -110,6 +110,7 @@ type cdcl struct {
 	restartN, lubyI, restartAt int
 	nextReduce, reduceK        int
 	reduceFirst                int // the first reduction's conflicts, and the base of the intervals
+	reduceCand                 []int32
 
 	best                            []int8 // per cell: its colour on the longest trail
 	bestLen                         int

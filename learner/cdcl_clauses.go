@@ -15,6 +15,7 @@ type clause struct {
 	act         float32
 	learnt      bool
 	deleted     bool
+	used        uint8 // halvings it survives unused (Params.ReduceUsedRounds)
 }
 
 // A watch is a clause that watches a literal (where its literals start in
@@ -119,6 +120,7 @@ func (c *cdcl) bumpClause(ci int32) {
 	if !cl.learnt {
 		return
 	}
+	cl.used = uint8(c.p.ReduceUsedRounds)
 	cl.act += c.claInc
 	if cl.act > 1e20 {
 		for _, i := range c.learnts {
@@ -128,12 +130,32 @@ func (c *cdcl) bumpClause(ci int32) {
 	}
 }
 
-// reduceDB deletes half of the learnt clauses, those of largest LBD and
-// then lowest activity, keeping clauses of LBD ≤ Params.KeepLBD and
-// reasons.
+// reduceDB deletes learnt clauses, those of largest LBD and then lowest
+// activity. Clauses of LBD ≤ Params.KeepLBD and reasons stay. Before the
+// search has made Params.ReduceUsedAfter conflicts, half of all the
+// learnt clauses go; after, a clause used in a conflict's analysis
+// within the last Params.ReduceUsedRounds halvings stays too (as CaDiCaL
+// keeps its middle tier while it is used), and the share
+// Params.ReduceUsedTarget of the others goes.
 func (c *cdcl) reduceDB() {
-	ls := c.learnts
-	slices.SortFunc(ls, func(a, b int32) int {
+	keepLBD := int32(c.p.KeepLBD)
+	tier := c.conflicts >= c.p.ReduceUsedAfter
+	n := len(c.learnts)
+	keep := c.learnts[:0]
+	cand := c.reduceCand[:0]
+	for _, ci := range c.learnts {
+		cl := &c.clauses[ci]
+		used := cl.used > 0
+		if used {
+			cl.used--
+		}
+		if cl.lbd <= keepLBD || tier && used {
+			keep = append(keep, ci)
+		} else {
+			cand = append(cand, ci)
+		}
+	}
+	slices.SortFunc(cand, func(a, b int32) int {
 		ca, cb := &c.clauses[a], &c.clauses[b]
 		if ca.lbd != cb.lbd {
 			return int(cb.lbd - ca.lbd)
@@ -146,11 +168,16 @@ func (c *cdcl) reduceDB() {
 		}
 		return 0
 	})
-	keep := ls[:0]
-	half, keepLBD := len(ls)/2, int32(c.p.KeepLBD)
-	for i, ci := range ls {
+	// Before the tier, half of all the learnt clauses go (those of LBD ≤
+	// KeepLBD sort last), as they did without it; after, the share
+	// ReduceUsedTarget of those that may go.
+	half := n / 2
+	if tier {
+		half = int(float64(len(cand)) * c.p.ReduceUsedTarget)
+	}
+	for i, ci := range cand {
 		cl := &c.clauses[ci]
-		if i < half && cl.lbd > keepLBD && !c.locked(ci) {
+		if i < half && !c.locked(ci) {
 			if c.proof != nil {
 				c.proof(c.arena[cl.start:cl.start+cl.size], true)
 			}
@@ -161,6 +188,7 @@ func (c *cdcl) reduceDB() {
 		keep = append(keep, ci)
 	}
 	c.learnts = keep
+	c.reduceCand = cand
 	c.compact()
 }
 

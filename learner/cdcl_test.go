@@ -356,3 +356,52 @@ func TestFootprint(t *testing.T) {
 		runtime.KeepAlive(l)
 	}
 }
+
+// TestUsedTierKeepsWhatItNeeds: with the learnt clauses halved after
+// every conflict and the used tier on from the first (Params), the
+// Learner still finds each of the n! solutions of the permutation
+// puzzle (every row and column "1") once, and proves the pigeonhole
+// puzzle of TestLearnerPigeonhole has none: clause deletion under the
+// tier keeps every clause the search relies on.
+func TestUsedTierKeepsWhatItNeeds(t *testing.T) {
+	t.Parallel()
+	params := learner.DefaultParams()
+	params.ReduceFirst, params.ReduceInc, params.KeepLBD = 1, 0, 0
+	params.ReduceUsedAfter, params.ReduceUsedRounds = 0, 1
+	one := puzzle.Clue{{Len: 1, Color: 1}}
+	conflicts := 0
+	for _, tt := range []struct {
+		n, pigeons, want int
+	}{{5, 5, 120}, {6, 6, 720}, {8, 7, 0}} {
+		p := &puzzle.Puzzle{Palette: brute.Palette(1)}
+		for i := range tt.n {
+			p.Rows = append(p.Rows, one)
+			if i < tt.pigeons {
+				p.Cols = append(p.Cols, one)
+			} else {
+				p.Cols = append(p.Cols, puzzle.Clue{})
+			}
+		}
+		l := learner.New(linesolve.NewState(p))
+		l.SetParams(params)
+		got := map[string]bool{}
+		res := l.Run(learner.Limits{}, func(g puzzle.Grid) bool {
+			if err := puzzle.Check(p, g); err != nil {
+				t.Fatalf("n=%d: a grid that fails Check: %v\n%v", tt.n, err, g)
+			}
+			if k := gridKey(g); got[k] {
+				t.Fatalf("n=%d: a grid twice\n%v", tt.n, g)
+			} else {
+				got[k] = true
+			}
+			return true
+		})
+		if !res.Complete || len(got) != tt.want {
+			t.Fatalf("n=%d, %d non-empty columns: %d solutions (complete %v), want %d", tt.n, tt.pigeons, len(got), res.Complete, tt.want)
+		}
+		conflicts += res.Conflicts
+	}
+	if conflicts < 1000 {
+		t.Fatalf("%d conflicts in all: too few halvings to test the tier", conflicts)
+	}
+}

@@ -17,6 +17,9 @@ type Params struct {
 	ReduceFirstColor int     // 5000, ≥ 1: ReduceFirst for a colour puzzle, whose learnt clauses are worth more ("Colour search")
 	ReduceInc        int     // 300, ≥ 0: how much longer each interval between halvings is than the last ("Settings")
 	KeepLBD          int     // 2, ≥ 0: learnt clauses of at most this LBD survive every halving ("Settings")
+	ReduceUsedAfter  int     // 20_000, ≥ 0: conflicts after which a learnt clause used in a conflict's analysis survives halvings for a while ("A used tier")
+	ReduceUsedRounds int     // 2, in [0, 255]: the halvings it survives after its last use ("A used tier")
+	ReduceUsedTarget float64 // 0.75, in (0, 1]: the share of the other clauses of LBD over KeepLBD a halving deletes once the tier is on ("A used tier")
 	VarDecay         float64 // 0.95, in (0, 1): VSIDS decay of the cells' activities, per conflict ("Settings")
 	ClauseDecay      float64 // 0.999, in (0, 1]: decay of the learnt clauses' activities, per conflict ("Settings")
 	Rephase          int     // 8, ≥ 1: restarts between resets of the saved phases to the colours of the longest trail ("Settings")
@@ -48,6 +51,9 @@ func DefaultParams() Params {
 		ReduceFirstColor: 5000,
 		ReduceInc:        300,
 		KeepLBD:          2,
+		ReduceUsedAfter:  20_000,
+		ReduceUsedRounds: 2,
+		ReduceUsedTarget: 0.75,
 		VarDecay:         0.95,
 		ClauseDecay:      0.999,
 		Rephase:          8,
