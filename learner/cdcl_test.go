@@ -360,9 +360,11 @@ func TestFootprint(t *testing.T) {
 // TestUsedTierKeepsWhatItNeeds: with the learnt clauses halved after
 // every conflict and the used tier on from the first (Params), the
 // Learner still finds each of the n! solutions of the permutation
-// puzzle (every row and column "1") once, and proves the pigeonhole
-// puzzle of TestLearnerPigeonhole has none: clause deletion under the
-// tier keeps every clause the search relies on.
+// puzzle (every row and column "1") once, and proves that 6 and 7 rows
+// of "1" over one column fewer have none (5,656 conflicts): clause
+// deletion under the tier keeps every clause the search relies on. (8
+// rows over 7 columns took 210,188 conflicts, 4 minutes under -race, and
+// caught no more: both fail when reasons may be deleted.)
 func TestUsedTierKeepsWhatItNeeds(t *testing.T) {
 	t.Parallel()
 	params := learner.DefaultParams()
@@ -372,7 +374,7 @@ func TestUsedTierKeepsWhatItNeeds(t *testing.T) {
 	conflicts := 0
 	for _, tt := range []struct {
 		n, pigeons, want int
-	}{{5, 5, 120}, {6, 6, 720}, {8, 7, 0}} {
+	}{{5, 5, 120}, {6, 6, 720}, {6, 5, 0}, {7, 6, 0}} {
 		p := &puzzle.Puzzle{Palette: brute.Palette(1)}
 		for i := range tt.n {
 			p.Rows = append(p.Rows, one)
