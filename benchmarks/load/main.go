@@ -64,6 +64,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/nonosat/nonosat/internal/memsize"
 )
 
 type config struct {
@@ -530,18 +532,11 @@ func memoryLimit(args string) int64 {
 		if !ok {
 			continue
 		}
-		t := strings.TrimSuffix(strings.TrimSuffix(strings.ToUpper(v), "B"), "I")
-		shift := 0
-		if n := len(t); n > 0 {
-			if i := strings.IndexByte("KMGT", t[n-1]); i >= 0 {
-				shift, t = 10*(i+1), t[:n-1]
-			}
-		}
-		x, err := strconv.ParseFloat(t, 64)
+		n, err := memsize.Parse(v)
 		if err != nil {
 			return 0
 		}
-		return int64(x * float64(int64(1)<<shift))
+		return n
 	}
 	return 0
 }
