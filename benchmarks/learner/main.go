@@ -4,7 +4,10 @@
 // proof that there is one): the experiment tool behind the learner's
 // settings in learner/cdcl.go.
 //
-//	go run ./benchmarks/learner [-timeout 5s] [-run REGEXP] [-hints=false] [-seed N] [-conflicts N] [-lucky] FILE...
+//	go run ./benchmarks/learner [-timeout 5s] [-run REGEXP] [-hints=false] [-seed N] [-conflicts N] [-lucky] [-set NAME=VALUE]... FILE...
+//
+// -set changes a field of learner.Params from its default, for example
+// -set RestartUnit=300 -set VarDecay=0.98.
 //
 // A FILE may hold several puzzles (a tournament set). One puzzle runs at a
 // time; the summary line gives the process CPU time.
@@ -14,9 +17,12 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"reflect"
 	"regexp"
 	"runtime/pprof"
 	"sort"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -34,6 +40,8 @@ func main() {
 	hints := flag.Bool("hints", true, "decide cells in the colour belief propagation finds likely (Learner.SetHints)")
 	seed := flag.Uint64("seed", 0, "seed of the learner's random decisions (Learner.SetSeed)")
 	maxConflicts := flag.Int("conflicts", 0, "stop each puzzle after `N` conflicts (0: no limit), so that two binaries with the same search do the same work")
+	params := learner.DefaultParams()
+	flag.Func("set", "set the field `NAME=VALUE` of learner.Params (repeatable)", func(kv string) error { return setParam(&params, kv) })
 	flag.Parse()
 	if *prof != "" {
 		f, err := os.Create(*prof)
@@ -81,6 +89,7 @@ func main() {
 				l := learner.New(s)
 				l.SetHints(*hints)
 				l.SetSeed(*seed)
+				l.SetParams(params)
 				l.SetLucky(*lucky)
 				res = l.Run(learner.Limits{Conflicts: *maxConflicts, Stop: func() bool { return time.Now().After(deadline) }},
 					func(g puzzle.Grid) bool {
@@ -122,6 +131,35 @@ func main() {
 	}
 	fmt.Printf("total: %d puzzles, %.2f s (%.2f s to the first solutions), cpu %.2f s, median %.2f ms, %d conflicts, %d timeouts\n",
 		n, total.Seconds(), firstTotal.Seconds(), (cpuTime() - cpu0).Seconds(), ms(med), conflicts, timeouts)
+}
+
+// setParam sets the field of p that kv (NAME=VALUE) names.
+func setParam(p *learner.Params, kv string) error {
+	name, val, ok := strings.Cut(kv, "=")
+	if !ok {
+		return fmt.Errorf("%q: want NAME=VALUE", kv)
+	}
+	f := reflect.ValueOf(p).Elem().FieldByName(name)
+	if !f.IsValid() {
+		return fmt.Errorf("learner.Params has no field %s", name)
+	}
+	switch f.Kind() {
+	case reflect.Int:
+		n, err := strconv.Atoi(val)
+		if err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		f.SetInt(int64(n))
+	case reflect.Float64:
+		x, err := strconv.ParseFloat(val, 64)
+		if err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		f.SetFloat(x)
+	default:
+		return fmt.Errorf("%s: a field of kind %s", name, f.Kind())
+	}
+	return nil
 }
 
 // cpuTime is the user+system time of this process.
