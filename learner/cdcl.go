@@ -98,13 +98,14 @@ type cdcl struct {
 	hint   []int8  // per cell: its likely colour, or -1 for none; nil before setHints
 	hints  bool    // decide in the hint's colour
 
-	seen    []int8    // per variable
-	expl    [][]int32 // per variable: its reason as a clause, once computed
-	explOK  []bool
-	toClear []int32
-	cand    []int64
-	lbdSeen []int32 // per level: stamp of the last lbd count
-	stamp   int32
+	seen              []int8    // per variable
+	expl              [][]int32 // per variable: its reason as a clause, once computed
+	explOK            []bool
+	toClear           []int32
+	bumpCur, bumpNext []int32 // bumpReasons' literals, of this depth and the next
+	cand              []int64
+	lbdSeen           []int32 // per level: stamp of the last lbd count
+	stamp             int32
 
 	// Restarts and clause deletion.
 	restartN, lubyI, restartAt int

@@ -103,10 +103,13 @@ func (c *cdcl) analyze(confl int32) ([]int32, int) {
 			j++
 		}
 	}
+	learnt = learnt[:j]
+	if c.p.BumpReasonDepth > 0 && c.conflicts >= c.p.BumpReasonAfter {
+		c.bumpReasons(learnt)
+	}
 	for _, q := range c.toClear {
 		c.seen[q>>1] = 0
 	}
-	learnt = learnt[:j]
 
 	bt := 0
 	if len(learnt) > 1 {
@@ -137,6 +140,36 @@ func (c *cdcl) redundant(v int) bool {
 		}
 	}
 	return true
+}
+
+// bumpReasons bumps the cells of the reasons of the learnt clause's
+// literals, and of theirs down to Params.BumpReasonDepth, each cell once
+// (CaDiCaL's bumpreason): the cells that forced the clause's literals
+// are where the next decisions find the conflict again. A reason not at
+// hand (a colour line's, not explained yet) is passed over. It runs
+// before analyze clears seen, which it marks too.
+func (c *cdcl) bumpReasons(learnt []int32) {
+	cur := append(c.bumpCur[:0], learnt[1:]...)
+	next := c.bumpNext[:0]
+	for range c.p.BumpReasonDepth {
+		next = next[:0]
+		for _, q := range cur {
+			v := int(q >> 1)
+			if why := c.reason[v]; why == rDecision || why < 0 && !c.explOK[v] {
+				continue
+			}
+			for _, r := range c.reasonLits(v)[1:] {
+				if y := r >> 1; c.seen[y] == 0 && c.level[y] != 0 {
+					c.seen[y] = 1
+					c.toClear = append(c.toClear, r)
+					c.bumpVar(int(y))
+					next = append(next, r)
+				}
+			}
+		}
+		cur, next = next, cur
+	}
+	c.bumpCur, c.bumpNext = cur, next
 }
 
 // lbd is the number of distinct decision levels of lits.

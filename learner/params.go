@@ -21,6 +21,8 @@ type Params struct {
 	ReduceUsedRounds int     // 2, in [0, 255]: the halvings it survives after its last use ("A used tier")
 	ReduceUsedTarget float64 // 0.75, in (0, 1]: the share of the other clauses of LBD over KeepLBD a halving deletes once the tier is on ("A used tier")
 	VarDecay         float64 // 0.95, in (0, 1): VSIDS decay of the cells' activities, per conflict ("Settings")
+	BumpReasonDepth  int     // 2, ≥ 0: a conflict bumps the cells of the reasons of its learnt clause's literals too, and of theirs to this depth ("Bumping the reasons")
+	BumpReasonAfter  int     // 20_000, ≥ 0: conflicts after which BumpReasonDepth applies ("Bumping the reasons")
 	ClauseDecay      float64 // 0.999, in (0, 1]: decay of the learnt clauses' activities, per conflict ("Settings")
 	Rephase          int     // 8, ≥ 1: restarts between resets of the saved phases to the colours of the longest trail ("Settings")
 	RandomFreq       float64 // 0.02, in [0, 1]: the share of decisions on a random cell ("Settings")
@@ -55,6 +57,8 @@ func DefaultParams() Params {
 		ReduceUsedRounds: 2,
 		ReduceUsedTarget: 0.75,
 		VarDecay:         0.95,
+		BumpReasonDepth:  2,
+		BumpReasonAfter:  20_000,
 		ClauseDecay:      0.999,
 		Rephase:          8,
 		RandomFreq:       0.02,
