@@ -34,7 +34,8 @@
 // and measurements: LEARNER.md, beside this file.
 //
 // Decisions pick a cell by VSIDS (2 % of them a random cell, in its saved
-// phase) and give it a colour: its hint, once there are hints. The first
+// phase; once a search is long, a conflict also bumps the cells of the
+// reasons of its clause's literals, two deep) and give it a colour: its hint, once there are hints. The first
 // time the search is back at level 0 after a conflict, belief propagation
 // guesses the picture from the facts (rows and columns trade per-cell
 // probabilities for a few dozen sweeps, each line's message an exact
