@@ -35,8 +35,9 @@
 //
 // Decisions pick a cell by VSIDS (2 % of them a random cell, in its saved
 // phase; once a search is long, a conflict also bumps the cells of the
-// reasons of its clause's literals, two deep) and give it a colour: its hint, once there are hints. The first
-// time the search is back at level 0 after a conflict, belief propagation
+// reasons of its clause's literals, two deep) and give it a colour: its
+// hint, once there are hints. The first time the search is back at
+// level 0 after a conflict, belief propagation
 // guesses the picture from the facts (rows and columns trade per-cell
 // probabilities for a few dozen sweeps, each line's message an exact
 // forward-backward count of its placements weighted by the crossing
