@@ -2,29 +2,16 @@ package certify_test
 
 import (
 	"context"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/nonosat/nonosat/certify"
+	"github.com/nonosat/nonosat/internal/testcorpus"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
-
-var corpusAll = flag.Bool("corpus.all", os.Getenv("NONOSAT_FULL_CORPUS") == "1", "run the corpus tests over every puzzle, not a sample (also NONOSAT_FULL_CORPUS=1)")
-
-// corpora is ../shared/corpora seen from the repository root.
-var corpora = filepath.Join("..", "..", "shared", "corpora")
-
-func needCorpora(t *testing.T) {
-	t.Helper()
-	if _, err := os.Stat(corpora); err != nil {
-		t.Skipf("corpus tests need ../shared/corpora beside the repository: %v", err)
-	}
-}
 
 // surveyGuard bounds each survey solve, so that a search that has lost
 // its way fails the test with a timeout verdict instead of hanging it.
@@ -45,15 +32,15 @@ var raceProof = map[string]bool{"webpbn-00016": true, "webpbn-00065": true, "web
 // blocking clause is dropped; every model must satisfy the CNF and decode
 // to a grid that passes puzzle.Check (checkCertificate).
 func TestCorpusProofs(t *testing.T) {
-	needCorpora(t)
+	testcorpus.Need(t)
 	var files []string
-	survey, _ := filepath.Glob(filepath.Join(corpora, "webpbn-survey-nin", "*.nin"))
-	hard, _ := filepath.Glob(filepath.Join(corpora, "webpbn-survey-nin", "hard", "*.nin"))
+	survey, _ := filepath.Glob(filepath.Join(testcorpus.Dir, "webpbn-survey-nin", "*.nin"))
+	hard, _ := filepath.Glob(filepath.Join(testcorpus.Dir, "webpbn-survey-nin", "hard", "*.nin"))
 	files = append(append(files, survey...), hard...)
-	webpbn, _ := filepath.Glob(filepath.Join(corpora, "storyyeller-webpbn-scrape", "results", "*.non"))
+	webpbn, _ := filepath.Glob(filepath.Join(testcorpus.Dir, "storyyeller-webpbn-scrape", "results", "*.non"))
 	step := 80
 	switch {
-	case *corpusAll:
+	case *testcorpus.All:
 		step = 1
 	case raceEnabled:
 		step = 400
@@ -68,20 +55,20 @@ func TestCorpusProofs(t *testing.T) {
 	var names []string
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))
-		if raceEnabled && !*corpusAll && strings.Contains(f, "survey") && !raceProof[name] {
+		if raceEnabled && !*testcorpus.All && strings.Contains(f, "survey") && !raceProof[name] {
 			continue
 		}
 		p, err := puzzle.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Width()*p.Height() > 2500 && !*corpusAll && !strings.Contains(f, "survey") {
+		if p.Width()*p.Height() > 2500 && !*testcorpus.All && !strings.Contains(f, "survey") {
 			continue // the large ones belong to the benchmark runner
 		}
 		ps, names = append(ps, p), append(names, name)
 	}
-	if *corpusAll {
-		dir := filepath.Join(corpora, "tournament-NonogramRecord", "question")
+	if *testcorpus.All {
+		dir := filepath.Join(testcorpus.Dir, "tournament-NonogramRecord", "question")
 		for _, set := range []string{"taai2011", "tcga2019"} {
 			all, err := puzzle.ReadFileAll(filepath.Join(dir, set+".txt"), puzzle.TAAI)
 			if err != nil {

@@ -2,9 +2,7 @@ package design_test
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,23 +10,19 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/design"
+	"github.com/nonosat/nonosat/internal/testcorpus"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
 
-var corpusAll = flag.Bool("corpus.all", os.Getenv("NONOSAT_FULL_CORPUS") == "1", "run the corpus tests over every puzzle, not a sample (also NONOSAT_FULL_CORPUS=1)")
-
-// corpora is ../shared/corpora seen from the repository root.
-var corpora = filepath.Join("..", "..", "shared", "corpora")
-
 // webpbn lists the webpbn scrape's puzzles (every one has its goal), or
 // skips t when the corpora are absent.
 func webpbn(t testing.TB) []string {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(corpora, "storyyeller-webpbn-scrape", "results", "*.non"))
+	files, _ := filepath.Glob(filepath.Join(testcorpus.Dir, "storyyeller-webpbn-scrape", "results", "*.non"))
 	if len(files) == 0 {
-		t.Skipf("corpus tests need ../shared/corpora beside the repository (no webpbn puzzles in %s)", corpora)
+		t.Skipf("corpus tests need ../shared/corpora beside the repository (no webpbn puzzles in %s)", testcorpus.Dir)
 	}
 	slices.Sort(files)
 	return files
@@ -36,7 +30,7 @@ func webpbn(t testing.TB) []string {
 
 // sample keeps every k-th file, or all of them with -corpus.all.
 func sample(files []string, k int) []string {
-	if *corpusAll {
+	if *testcorpus.All {
 		return files
 	}
 	var out []string
@@ -117,10 +111,10 @@ func TestWebpbnGrades(t *testing.T) {
 		k = 100
 	}
 	files := sample(webpbn(t), k)
-	survey, _ := filepath.Glob(filepath.Join(corpora, "webpbn-survey-nin", "*.nin"))
-	hard, _ := filepath.Glob(filepath.Join(corpora, "webpbn-survey-nin", "hard", "*.nin"))
+	survey, _ := filepath.Glob(filepath.Join(testcorpus.Dir, "webpbn-survey-nin", "*.nin"))
+	hard, _ := filepath.Glob(filepath.Join(testcorpus.Dir, "webpbn-survey-nin", "hard", "*.nin"))
 	survey = append(survey, hard...)
-	if raceEnabled && !*corpusAll {
+	if raceEnabled && !*testcorpus.All {
 		survey = nil
 	}
 	t.Logf("webpbn (%d puzzles): %s", len(files), gradeTable(t, files, false))

@@ -7,25 +7,10 @@ import (
 	"testing"
 
 	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/internal/ctxtest"
 	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/puzzle"
 )
-
-// doneAfter is a context whose Err is nil for its first n calls and
-// context.Canceled after: a deadline that comes in the middle of a stage,
-// without timing anything.
-type doneAfter struct {
-	context.Context
-	n, calls int
-}
-
-func (c *doneAfter) Err() error {
-	c.calls++
-	if c.calls > c.n {
-		return context.Canceled
-	}
-	return nil
-}
 
 // TestWithContextStops checks that encoding a 1000×1000 three-colour
 // puzzle without presolving (minutes and gigabytes if it ran to the end)
@@ -34,13 +19,13 @@ func (c *doneAfter) Err() error {
 func TestWithContextStops(t *testing.T) {
 	p := randpuzzle.Picture(1, 1000, 1000, 3, 0.7)
 	for _, n := range []int{0, 1, 3} {
-		ctx := &doneAfter{Context: context.Background(), n: n}
+		ctx := &ctxtest.DoneAfter{Context: context.Background(), N: n}
 		e, err := encode.Puzzle(p, encode.WithContext(ctx))
 		if !errors.Is(err, context.Canceled) || e != nil {
 			t.Errorf("Puzzle(WithContext(done after %d checks)) = %v, %v; want nil, context.Canceled", n, e, err)
 		}
-		if ctx.calls != n+1 {
-			t.Errorf("Puzzle(WithContext(done after %d checks)) asked the context %d times, want %d", n, ctx.calls, n+1)
+		if ctx.Calls != n+1 {
+			t.Errorf("Puzzle(WithContext(done after %d checks)) asked the context %d times, want %d", n, ctx.Calls, n+1)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nonosat/nonosat/internal/testcorpus"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
@@ -17,8 +18,8 @@ import (
 // such as triddlers, are left out), named by file and index.
 func corpusColorPuzzles(t *testing.T) (names []string, ps []*puzzle.Puzzle) {
 	t.Helper()
-	needCorpora(t)
-	err := filepath.WalkDir(corpora, func(path string, d fs.DirEntry, err error) error {
+	testcorpus.Need(t)
+	err := filepath.WalkDir(testcorpus.Dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -33,7 +34,7 @@ func corpusColorPuzzles(t *testing.T) (names []string, ps []*puzzle.Puzzle) {
 		}
 		for i, p := range all {
 			if p.NumColors() > 1 {
-				rel, _ := filepath.Rel(corpora, path)
+				rel, _ := filepath.Rel(testcorpus.Dir, path)
 				names = append(names, fmt.Sprintf("%s:%d", rel, i+1))
 				ps = append(ps, p)
 			}
@@ -44,7 +45,7 @@ func corpusColorPuzzles(t *testing.T) (names []string, ps []*puzzle.Puzzle) {
 		t.Fatal(err)
 	}
 	if len(ps) < 10 {
-		t.Fatalf("found %d colour puzzles in the corpora, want at least 10", len(ps))
+		t.Fatalf("found %d colour puzzles in the testcorpus.Dir, want at least 10", len(ps))
 	}
 	return names, ps
 }

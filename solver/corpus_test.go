@@ -2,7 +2,6 @@ package solver_test
 
 import (
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,21 +9,10 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/internal/survey"
+	"github.com/nonosat/nonosat/internal/testcorpus"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
-
-var corpusAll = flag.Bool("corpus.all", os.Getenv("NONOSAT_FULL_CORPUS") == "1", "run the corpus tests over every puzzle, not a sample (also NONOSAT_FULL_CORPUS=1)")
-
-// corpora is ../shared/corpora seen from the repository root.
-var corpora = filepath.Join("..", "..", "shared", "corpora")
-
-func needCorpora(t *testing.T) {
-	t.Helper()
-	if _, err := os.Stat(corpora); err != nil {
-		t.Skipf("corpus tests need ../shared/corpora beside the repository: %v", err)
-	}
-}
 
 // raceSurvey are the survey puzzles the learner decides, in up to about
 // 2 s each (Faase; Knotty, Meow and Faase need its hints), so the race
@@ -42,16 +30,16 @@ var raceSurvey = map[string]bool{
 const surveyGuard = 2 * time.Minute
 
 func TestSurveyVerdicts(t *testing.T) {
-	needCorpora(t)
-	want, err := survey.Expected(corpora)
+	testcorpus.Need(t)
+	want, err := survey.Expected(testcorpus.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(want) < 30 {
 		t.Fatalf("the survey's table has %d puzzles, want at least 30", len(want))
 	}
-	files, _ := filepath.Glob(filepath.Join(corpora, "webpbn-survey-nin", "*.nin"))
-	hard, _ := filepath.Glob(filepath.Join(corpora, "webpbn-survey-nin", "hard", "*.nin"))
+	files, _ := filepath.Glob(filepath.Join(testcorpus.Dir, "webpbn-survey-nin", "*.nin"))
+	hard, _ := filepath.Glob(filepath.Join(testcorpus.Dir, "webpbn-survey-nin", "hard", "*.nin"))
 	files = append(files, hard...)
 	if len(files) < 30 {
 		t.Fatalf("found %d survey puzzles, want at least 30", len(files))
@@ -63,7 +51,7 @@ func TestSurveyVerdicts(t *testing.T) {
 		if !ok {
 			continue // webpbn 354 is not in the survey's table
 		}
-		if raceEnabled && raceSurvey[name] && !*corpusAll {
+		if raceEnabled && raceSurvey[name] && !*testcorpus.All {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
@@ -111,13 +99,13 @@ func readGrid(t *testing.T, name string, p *puzzle.Puzzle) puzzle.Grid {
 // fails), and a unique solution equals the designer's goal.
 func TestWebpbnGoals(t *testing.T) {
 	t.Parallel()
-	needCorpora(t)
-	files, _ := filepath.Glob(filepath.Join(corpora, "storyyeller-webpbn-scrape", "results", "*.non"))
+	testcorpus.Need(t)
+	files, _ := filepath.Glob(filepath.Join(testcorpus.Dir, "storyyeller-webpbn-scrape", "results", "*.non"))
 	if len(files) < 3000 {
 		t.Fatalf("found %d webpbn puzzles, want about 3,900", len(files))
 	}
 	step := 13 // about 300 puzzles
-	if *corpusAll {
+	if *testcorpus.All {
 		step = 1
 	}
 	o := solver.Options{IgnoreGoal: true, Max: 2}
@@ -128,7 +116,7 @@ func TestWebpbnGoals(t *testing.T) {
 			t.Errorf("%v", err)
 			continue
 		}
-		if p.Width()*p.Height() > 2500 && !*corpusAll {
+		if p.Width()*p.Height() > 2500 && !*testcorpus.All {
 			continue // the large ones belong to the benchmark runner
 		}
 		res, err := solver.Solve(context.Background(), p, o)
@@ -153,10 +141,10 @@ func TestWebpbnGoals(t *testing.T) {
 // per-puzzle deadline; a timeout is logged, not failed, since it says
 // nothing about correctness.
 func TestTournament(t *testing.T) {
-	needCorpora(t)
+	testcorpus.Need(t)
 	for _, set := range []string{"taai2011", "tcga2019"} {
 		t.Run(set, func(t *testing.T) {
-			dir := filepath.Join(corpora, "tournament-NonogramRecord")
+			dir := filepath.Join(testcorpus.Dir, "tournament-NonogramRecord")
 			ps, err := puzzle.ReadFileAll(filepath.Join(dir, "question", set+".txt"), puzzle.TAAI)
 			if err != nil {
 				t.Fatal(err)
@@ -175,7 +163,7 @@ func TestTournament(t *testing.T) {
 			}
 			step := 10
 			switch {
-			case *corpusAll:
+			case *testcorpus.All:
 				step = 1
 			case raceEnabled:
 				step = 100

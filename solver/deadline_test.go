@@ -6,28 +6,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nonosat/nonosat/internal/ctxtest"
 	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver/backend"
 )
-
-// doneAfter is a context whose Err is nil for its first n calls and
-// context.Canceled after: a deadline that comes in the middle of a stage,
-// without timing anything. Its Done channel never closes, so only stages
-// that ask Err notice it.
-type doneAfter struct {
-	context.Context
-	n, calls int
-}
-
-func (c *doneAfter) Err() error {
-	c.calls++
-	if c.calls > c.n {
-		return context.Canceled
-	}
-	return nil
-}
 
 // bigPuzzle is the 1000×1000 three-colour puzzle at 70 %, whose
 // presolve took 31–43 s and whose encoding without presolve ran for
@@ -42,13 +26,13 @@ func bigPuzzle() *puzzle.Puzzle {
 // context ends during the first line-solving pass.
 func TestDeadlineBigPresolve(t *testing.T) {
 	p := bigPuzzle()
-	ctx := &doneAfter{Context: context.Background(), n: 10}
+	ctx := &ctxtest.DoneAfter{Context: context.Background(), N: 10}
 	pre := presolve(ctx, p, Options{}.probes(p), DefaultParams(), nil)
 	if !pre.stopped || pre.contradiction || pre.grid != nil {
 		t.Fatalf("presolve(context done after 10 checks) = %+v, want stopped", pre)
 	}
-	if ctx.calls != 11 {
-		t.Errorf("presolve asked the context %d times, want 11 (once per line, then stop)", ctx.calls)
+	if ctx.Calls != 11 {
+		t.Errorf("presolve asked the context %d times, want 11 (once per line, then stop)", ctx.Calls)
 	}
 }
 
@@ -69,7 +53,7 @@ func TestDeadlineBigSolve(t *testing.T) {
 			continue
 		}
 		for _, noPre := range []bool{true, name == "gophersat"} { // presolving comes before any back end
-			for _, ctx := range []context.Context{done, &doneAfter{Context: context.Background(), n: 20}} {
+			for _, ctx := range []context.Context{done, &ctxtest.DoneAfter{Context: context.Background(), N: 20}} {
 				o.NoPresolve = noPre
 				res, err := Solve(ctx, p, o)
 				if err != nil || res.Verdict != Timeout {
@@ -80,7 +64,7 @@ func TestDeadlineBigSolve(t *testing.T) {
 	}
 	// The same through EncodeContext, as the dimacs command calls it.
 	for _, noPre := range []bool{false, true} {
-		if e, err := EncodeContext(&doneAfter{Context: context.Background(), n: 20}, p, Options{NoPresolve: noPre}); !errors.Is(err, context.Canceled) || e != nil {
+		if e, err := EncodeContext(&ctxtest.DoneAfter{Context: context.Background(), N: 20}, p, Options{NoPresolve: noPre}); !errors.Is(err, context.Canceled) || e != nil {
 			t.Errorf("EncodeContext(NoPresolve %v, context done after 20 checks) = %v, %v; want context.Canceled", noPre, e, err)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nonosat/nonosat/internal/testcorpus"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 	"github.com/nonosat/nonosat/solver/backend"
@@ -71,7 +72,7 @@ func samplePuzzles() []*puzzle.Puzzle {
 // when they are there.
 func surveyPuzzles(t *testing.T) []*puzzle.Puzzle {
 	t.Helper()
-	dir := filepath.Join("..", "..", "shared", "corpora", "fastnonogramsolver-survey")
+	dir := filepath.Join(testcorpus.Dir, "fastnonogramsolver-survey")
 	if _, err := os.Stat(dir); err != nil {
 		t.Logf("no survey puzzles: %v", err)
 		return nil

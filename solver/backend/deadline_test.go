@@ -8,24 +8,8 @@ import (
 	"testing"
 
 	"github.com/nonosat/nonosat/cnf"
+	"github.com/nonosat/nonosat/internal/ctxtest"
 )
-
-// doneAfter is a context whose Err is nil for its first n calls and
-// context.Canceled after: a deadline that comes in the middle of a stage,
-// without timing anything. Its Done channel never closes, so only stages
-// that ask Err notice it.
-type doneAfter struct {
-	context.Context
-	n, calls int
-}
-
-func (c *doneAfter) Err() error {
-	c.calls++
-	if c.calls > c.n {
-		return context.Canceled
-	}
-	return nil
-}
 
 // bigFormula is a satisfiable formula of n two-literal clauses.
 func bigFormula(n int) *cnf.Formula {
@@ -43,12 +27,12 @@ func bigFormula(n int) *cnf.Formula {
 func TestDeadlineBackendLoad(t *testing.T) {
 	f := bigFormula(300_000)
 	g := newGini(f)
-	ctx := &doneAfter{Context: context.Background(), n: 1}
+	ctx := &ctxtest.DoneAfter{Context: context.Background(), N: 1}
 	if _, _, err := g.Solve(ctx); !errors.Is(err, context.Canceled) {
 		t.Errorf("gini solve(context done after 1 check) error = %v, want context.Canceled", err)
 	}
-	if ctx.calls != 2 {
-		t.Errorf("gini load asked the context %d times, want 2 (at clause 0 and 65,536)", ctx.calls)
+	if ctx.Calls != 2 {
+		t.Errorf("gini load asked the context %d times, want 2 (at clause 0 and 65,536)", ctx.Calls)
 	}
 
 	tmp := t.TempDir()
@@ -62,12 +46,12 @@ func TestDeadlineBackendLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx = &doneAfter{Context: context.Background(), n: 3}
+	ctx = &ctxtest.DoneAfter{Context: context.Background(), N: 3}
 	if _, _, err := b.Solve(ctx); !errors.Is(err, context.Canceled) {
 		t.Errorf("external solve(context done after 3 checks) error = %v, want context.Canceled", err)
 	}
-	if ctx.calls > 10 {
-		t.Errorf("external solve asked the context %d times, want at most 10 (the file is 46 chunks of 64 kB)", ctx.calls)
+	if ctx.Calls > 10 {
+		t.Errorf("external solve asked the context %d times, want at most 10 (the file is 46 chunks of 64 kB)", ctx.Calls)
 	}
 	if _, err := os.Stat(ran); err == nil {
 		t.Error("the external solver ran although the context ended while its input was written")
