@@ -2,7 +2,6 @@ package certify_test
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -41,28 +40,6 @@ func workerOptions(t testing.TB) solver.Options {
 		t.Fatal(err)
 	}
 	return solver.Options{Worker: []string{exe, workerArg}}
-}
-
-// randomGrid draws a height x width grid with colours 0..colors, about
-// density of the cells coloured.
-func randomGrid(rng *rand.Rand, height, width, colors int, density float64) puzzle.Grid {
-	g := puzzle.NewGrid(height, width)
-	for r := range g {
-		for c := range g[r] {
-			if rng.Float64() < density {
-				g[r][c] = puzzle.Color(1 + rng.IntN(colors))
-			}
-		}
-	}
-	return g
-}
-
-func palette(colors int) []puzzle.Swatch {
-	p := puzzle.BlackWhite()
-	for i := 2; i <= colors; i++ {
-		p = append(p, puzzle.Swatch{Name: fmt.Sprintf("c%d", i), Char: rune('a' + i)})
-	}
-	return p
 }
 
 // permutation is the n×n puzzle of one cell per row and column: n!

@@ -16,6 +16,7 @@ import (
 	"github.com/nonosat/nonosat/decode"
 	"github.com/nonosat/nonosat/drat"
 	"github.com/nonosat/nonosat/encode"
+	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -156,7 +157,7 @@ func TestCertify(t *testing.T) {
 	for range 40 {
 		h, w := 3+rng.IntN(20), 3+rng.IntN(20)
 		colors := 1 + rng.IntN(3)
-		p := puzzle.FromGrid(randomGrid(rng, h, w, colors, 0.5), palette(colors))
+		p := puzzle.FromGrid(randpuzzle.Grid(rng, h, w, colors, 0.5), randpuzzle.Palette(colors))
 		p.Goal = nil
 		ps = append(ps, p)
 	}
@@ -257,7 +258,7 @@ func TestCertifySearch(t *testing.T) {
 	}
 	for range 110 {
 		h, w := 8+rng.IntN(12), 8+rng.IntN(12)
-		p := puzzle.FromGrid(randomGrid(rng, h, w, 1, 0.45+0.2*rng.Float64()), palette(1))
+		p := puzzle.FromGrid(randpuzzle.Grid(rng, h, w, 1, 0.45+0.2*rng.Float64()), randpuzzle.Palette(1))
 		p.Goal = nil
 		res, err := solver.Solve(context.Background(), p, solver.Options{})
 		if err != nil {
@@ -267,7 +268,7 @@ func TestCertifySearch(t *testing.T) {
 			continue
 		}
 		pc := *p
-		pc.Palette = palette(2)
+		pc.Palette = randpuzzle.Palette(2)
 		for i := range roads {
 			q := p
 			if roads[i].colour {

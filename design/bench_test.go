@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/nonosat/nonosat/design"
+	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/internal/testcorpus"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -18,8 +19,8 @@ import (
 func fixPuzzles(b *testing.B) map[string]*puzzle.Puzzle {
 	rng := rand.New(rand.NewPCG(20, 40))
 	ps := map[string]*puzzle.Puzzle{
-		"random40x40bw": puzzle.FromGrid(randomGrid(rng, 40, 40, 1, 0.5), palette(1)),
-		"random30x30c4": puzzle.FromGrid(randomGrid(rng, 30, 30, 4, 0.6), palette(4)),
+		"random40x40bw": puzzle.FromGrid(randpuzzle.Grid(rng, 40, 40, 1, 0.5), randpuzzle.Palette(1)),
+		"random30x30c4": puzzle.FromGrid(randpuzzle.Grid(rng, 30, 30, 4, 0.6), randpuzzle.Palette(4)),
 	}
 	if p, err := puzzle.ReadFile(filepath.Join(testcorpus.Dir, "storyyeller-webpbn-scrape", "results", "6739.non")); err == nil {
 		ps["karate40x40"] = p

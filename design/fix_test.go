@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/design"
+	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -61,8 +62,8 @@ func TestFixEffects(t *testing.T) {
 	for i := 0; tried < 24 && i < 500; i++ {
 		colors := 1 + i%3
 		h, w := 5+rng.IntN(6), 5+rng.IntN(6)
-		g := randomGrid(rng, h, w, colors, 0.5)
-		p := puzzle.FromGrid(g, palette(colors))
+		g := randpuzzle.Grid(rng, h, w, colors, 0.5)
+		p := puzzle.FromGrid(g, randpuzzle.Palette(colors))
 		p.Goal = g
 		if v, _ := resolve(t, p); v != solver.Multiple {
 			continue
@@ -177,8 +178,8 @@ func TestFixUniqueAlready(t *testing.T) {
 	tried, offered := 0, 0
 	for i := 0; tried < 6 && i < 2000; i++ {
 		colors := 1 + i%2
-		g := randomGrid(rng, 5+rng.IntN(5), 5+rng.IntN(5), colors, 0.5)
-		p := puzzle.FromGrid(g, palette(colors))
+		g := randpuzzle.Grid(rng, 5+rng.IntN(5), 5+rng.IntN(5), colors, 0.5)
+		p := puzzle.FromGrid(g, randpuzzle.Palette(colors))
 		v, open := resolve(t, p)
 		if v != solver.Unique || open == 0 {
 			continue

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/nonosat/nonosat/design"
+	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -34,7 +35,7 @@ func TestGradeLevels(t *testing.T) {
 		if i%3 != 0 {
 			colors, h, w = 1+i%3, 5+rng.IntN(8), 5+rng.IntN(8)
 		}
-		p := puzzle.FromGrid(randomGrid(rng, h, w, colors, 0.3+0.4*rng.Float64()), palette(colors))
+		p := puzzle.FromGrid(randpuzzle.Grid(rng, h, w, colors, 0.3+0.4*rng.Float64()), randpuzzle.Palette(colors))
 		var n int
 		if colors == 1 && h*w <= 16 {
 			n = len(allSolutions(p))
@@ -80,7 +81,7 @@ func TestGradeLevels(t *testing.T) {
 // TestGradeResultContext: probing for the grade stops when the context
 // ends, with its error; without a deadline it is GradeResult.
 func TestGradeResultContext(t *testing.T) {
-	p := puzzle.FromGrid(randomGrid(rand.New(rand.NewPCG(60, 60)), 40, 40, 1, 0.5), palette(1))
+	p := puzzle.FromGrid(randpuzzle.Grid(rand.New(rand.NewPCG(60, 60)), 40, 40, 1, 0.5), randpuzzle.Palette(1))
 	p.Goal = nil
 	res, err := solver.Solve(context.Background(), p, solver.Options{})
 	if err != nil {
@@ -103,7 +104,7 @@ func TestGradeResultContext(t *testing.T) {
 // TestGradeOfDeadline: a deadline that stops the solve is an error, not
 // the grade "not unique" (LevelNone) of a puzzle whose verdict is unknown.
 func TestGradeOfDeadline(t *testing.T) {
-	p := puzzle.FromGrid(randomGrid(rand.New(rand.NewPCG(60, 60)), 40, 40, 1, 0.5), palette(1))
+	p := puzzle.FromGrid(randpuzzle.Grid(rand.New(rand.NewPCG(60, 60)), 40, 40, 1, 0.5), randpuzzle.Palette(1))
 	p.Goal = nil
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

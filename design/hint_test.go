@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/nonosat/nonosat/design"
+	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/puzzle"
 )
 
@@ -46,8 +47,8 @@ func TestHintMistakes(t *testing.T) {
 	ctx := context.Background()
 	caught := 0
 	for i := range 80 {
-		g := randomGrid(rng, 4, 3, 1, 0.5)
-		p := puzzle.FromGrid(g, palette(1))
+		g := randpuzzle.Grid(rng, 4, 3, 1, 0.5)
+		p := puzzle.FromGrid(g, randpuzzle.Palette(1))
 		sols := allSolutions(p)
 		part := design.EmptyGrid(p)
 		for r := range part {
@@ -177,7 +178,7 @@ func TestNextHintLookaheadHoldsContext(t *testing.T) {
 	// Two solutions: no line forces a cell, so the step is a lookahead
 	// or, failing that, a guess from the goal.
 	goal := puzzle.Grid{{1, 0}, {0, 1}}
-	p := puzzle.FromGrid(goal, palette(1))
+	p := puzzle.FromGrid(goal, randpuzzle.Palette(1))
 	p.Goal = goal
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

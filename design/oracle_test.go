@@ -1,8 +1,6 @@
 package design_test
 
 import (
-	"math/rand/v2"
-
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/puzzle"
 )
@@ -54,31 +52,6 @@ func bruteForces(clue puzzle.Clue, n, colors int, known, want map[int]puzzle.Col
 		}
 	}
 	return any
-}
-
-// randomGrid is a random picture with the given colours and density.
-func randomGrid(rng *rand.Rand, h, w, colors int, density float64) puzzle.Grid {
-	g := puzzle.NewGrid(h, w)
-	for r := range g {
-		for c := range g[r] {
-			if rng.Float64() < density {
-				g[r][c] = puzzle.Color(1 + rng.IntN(colors))
-			}
-		}
-	}
-	return g
-}
-
-// palette returns a palette with n colours.
-func palette(n int) []puzzle.Swatch {
-	if n == 1 {
-		return puzzle.BlackWhite()
-	}
-	pal := []puzzle.Swatch{puzzle.White}
-	for i := range n {
-		pal = append(pal, puzzle.Swatch{Name: string(rune('a' + i)), Char: rune('a' + i), RGB: puzzle.RGB{R: uint8(40 * i), G: 100, B: 200}})
-	}
-	return pal
 }
 
 // lineOf is line li of a puzzle (rows first) as cells of g and a position

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nonosat/nonosat/design"
 	"github.com/nonosat/nonosat/internal/brute"
+	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/linesolve"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
@@ -125,8 +126,8 @@ func TestStepsRandom(t *testing.T) {
 	for i := range 60 {
 		colors := 1 + i%3
 		h, w := 4+rng.IntN(5), 4+rng.IntN(5)
-		g := randomGrid(rng, h, w, colors, 0.4+0.3*rng.Float64())
-		p := puzzle.FromGrid(g, palette(colors))
+		g := randpuzzle.Grid(rng, h, w, colors, 0.4+0.3*rng.Float64())
+		p := puzzle.FromGrid(g, randpuzzle.Palette(colors))
 		res, err := solver.Solve(ctx, p, solver.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -207,8 +208,8 @@ func TestGuessesSayWhetherTheyChoose(t *testing.T) {
 	var choices, forced int
 	for i := range 120 {
 		colors := 1 + i%2
-		g := randomGrid(rng, 2+rng.IntN(4), 2+rng.IntN(4), colors, 0.5)
-		p := puzzle.FromGrid(g, palette(colors))
+		g := randpuzzle.Grid(rng, 2+rng.IntN(4), 2+rng.IntN(4), colors, 0.5)
+		p := puzzle.FromGrid(g, randpuzzle.Palette(colors))
 		if i%2 == 0 {
 			p.Goal = nil
 		}

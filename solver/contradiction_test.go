@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/certify"
+	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/nonosat/nonosat/solver"
 )
@@ -31,7 +32,7 @@ func contradictoryPuzzle(rng *rand.Rand) *puzzle.Puzzle {
 	h, w := 1+rng.IntN(4), 1+rng.IntN(4)
 	colors := 1 + rng.IntN(3)
 	if rng.IntN(5) == 0 {
-		p := &puzzle.Puzzle{Palette: palette(colors)}
+		p := &puzzle.Puzzle{Palette: randpuzzle.Palette(colors)}
 		for range h {
 			p.Rows = append(p.Rows, randomClue(rng, w, colors))
 		}
@@ -40,7 +41,7 @@ func contradictoryPuzzle(rng *rand.Rand) *puzzle.Puzzle {
 		}
 		return p
 	}
-	p := puzzle.FromGrid(randomGrid(rng, h, w, colors, 0.6), palette(colors))
+	p := puzzle.FromGrid(randpuzzle.Grid(rng, h, w, colors, 0.6), randpuzzle.Palette(colors))
 	p.Goal = nil
 	a := rng.IntN(h)
 	if len(p.Rows[a]) == 0 {

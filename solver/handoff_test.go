@@ -83,7 +83,7 @@ func TestLearntClausesHoldAfterSolutions(t *testing.T) {
 func randomOpen(rng *rand.Rand, base, spread int, lo, span float64) (p *puzzle.Puzzle, st *linesolve.State, ok bool) {
 	h, w := base+rng.IntN(spread), base+rng.IntN(spread)
 	colors := 1 + rng.IntN(3)
-	p = puzzle.FromGrid(randomGrid(rng, h, w, colors, lo+span*rng.Float64()), palette(colors))
+	p = puzzle.FromGrid(randpuzzle.Grid(rng, h, w, colors, lo+span*rng.Float64()), randpuzzle.Palette(colors))
 	p.Goal = nil
 	st = linesolve.NewState(p)
 	return p, st, st.Propagate() && !st.Solved()
@@ -150,7 +150,7 @@ func TestHandoffVerdicts(t *testing.T) {
 		prm.HandoffLucky = i%2 == 0
 		h, w := 7+rng.IntN(4), 7+rng.IntN(4)
 		colors := 1 + rng.IntN(3)
-		p := puzzle.FromGrid(randomGrid(rng, h, w, colors, 0.5), palette(colors))
+		p := puzzle.FromGrid(randpuzzle.Grid(rng, h, w, colors, 0.5), randpuzzle.Palette(colors))
 		p.Goal = nil
 		want := solver.Unique
 		if n := bruteCount(p); n > 1 {

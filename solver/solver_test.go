@@ -47,28 +47,6 @@ func workerOptions(t testing.TB) solver.Options {
 	return solver.Options{Worker: []string{exe, solver.WorkerArg}}
 }
 
-// randomGrid draws a height x width grid with colours 0..colors, about
-// density of the cells coloured.
-func randomGrid(rng *rand.Rand, height, width, colors int, density float64) puzzle.Grid {
-	g := puzzle.NewGrid(height, width)
-	for r := range g {
-		for c := range g[r] {
-			if rng.Float64() < density {
-				g[r][c] = puzzle.Color(1 + rng.IntN(colors))
-			}
-		}
-	}
-	return g
-}
-
-func palette(colors int) []puzzle.Swatch {
-	p := puzzle.BlackWhite()
-	for i := 2; i <= colors; i++ {
-		p = append(p, puzzle.Swatch{Name: fmt.Sprintf("c%d", i), Char: rune('a' + i)})
-	}
-	return p
-}
-
 // bruteCount counts the grids satisfying p without SAT (bruteSolutions).
 func bruteCount(p *puzzle.Puzzle) int { return len(bruteSolutions(p)) }
 
@@ -85,8 +63,8 @@ func TestCountMatchesBruteForce(t *testing.T) {
 	for i := range 150 {
 		h, w := 1+rng.IntN(6), 1+rng.IntN(6)
 		colors := 1 + rng.IntN(4)
-		g := randomGrid(rng, h, w, colors, 0.3+0.5*rng.Float64())
-		p := puzzle.FromGrid(g, palette(colors))
+		g := randpuzzle.Grid(rng, h, w, colors, 0.3+0.5*rng.Float64())
+		p := puzzle.FromGrid(g, randpuzzle.Palette(colors))
 		p.Goal = nil
 		want := bruteCount(p)
 		for _, o := range []solver.Options{{}, {NoSearch: true}, {SearchBudget: 3}, {SearchBudget: 40},
@@ -108,8 +86,8 @@ func TestSolveRandom(t *testing.T) {
 	for i := range 60 {
 		h, w := 2+rng.IntN(14), 2+rng.IntN(14)
 		colors := 1 + rng.IntN(3)
-		g := randomGrid(rng, h, w, colors, 0.5)
-		p := puzzle.FromGrid(g, palette(colors))
+		g := randpuzzle.Grid(rng, h, w, colors, 0.5)
+		p := puzzle.FromGrid(g, randpuzzle.Palette(colors))
 		p.Goal = nil
 		res, err := solver.Solve(context.Background(), p, solver.Options{Max: -1})
 		if err != nil {
@@ -222,7 +200,7 @@ func TestColorEmptyLines(t *testing.T) {
 		{0, 2, 2, 0},
 		{0, 0, 0, 0},
 	}
-	p := puzzle.FromGrid(g, palette(2))
+	p := puzzle.FromGrid(g, randpuzzle.Palette(2))
 	p.Goal = nil
 	res, err := solver.Solve(context.Background(), p, solver.Options{NoPresolve: true})
 	if err != nil || res.Verdict != solver.Unique || !res.Solutions[0].Equal(g) {
@@ -256,8 +234,8 @@ func TestWorkerBackend(t *testing.T) {
 	o := workerOptions(t)
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := range 3 {
-		g := randomGrid(rng, 8, 8, 2, 0.5)
-		p := puzzle.FromGrid(g, palette(2))
+		g := randpuzzle.Grid(rng, 8, 8, 2, 0.5)
+		p := puzzle.FromGrid(g, randpuzzle.Palette(2))
 		p.Goal = nil
 		o.Max, o.NoPresolve = -1, true
 		got, err := solver.Solve(context.Background(), p, o)

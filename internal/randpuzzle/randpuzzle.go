@@ -15,7 +15,16 @@ import (
 // colours chosen uniformly; the picture is the puzzle's goal. The title
 // names the arguments.
 func Picture(seed uint64, w, h, colors int, density float64) *puzzle.Puzzle {
-	rng := rand.New(rand.NewPCG(seed, uint64(w)<<32|uint64(h)<<16|uint64(colors)))
+	g := Grid(rand.New(rand.NewPCG(seed, uint64(w)<<32|uint64(h)<<16|uint64(colors))), h, w, colors, density)
+	p := puzzle.FromGrid(g, Palette(colors))
+	p.Goal = g
+	p.Title = fmt.Sprintf("random %dx%d %dc %.0f%% #%d", w, h, colors, 100*density, seed)
+	return p
+}
+
+// Grid draws an h×w picture from rng, row by row: each cell filled with
+// probability density, in one of colors colours chosen uniformly.
+func Grid(rng *rand.Rand, h, w, colors int, density float64) puzzle.Grid {
 	g := puzzle.NewGrid(h, w)
 	for r := range g {
 		for c := range g[r] {
@@ -24,10 +33,7 @@ func Picture(seed uint64, w, h, colors int, density float64) *puzzle.Puzzle {
 			}
 		}
 	}
-	p := puzzle.FromGrid(g, Palette(colors))
-	p.Goal = g
-	p.Title = fmt.Sprintf("random %dx%d %dc %.0f%% #%d", w, h, colors, 100*density, seed)
-	return p
+	return g
 }
 
 // Recolor returns the puzzle of black-and-white puzzle p's goal with each
