@@ -164,12 +164,28 @@ func (b *externalBackend) Solve(ctx context.Context) (bool, cnf.Model, error) {
 		}
 		return false, nil, fmt.Errorf("%s: writing the formula: %w", b.name, err)
 	}
+	answer, code, msg, err := b.run(ctx, dir, in)
+	if err != nil {
+		return false, nil, err
+	}
+	st, m, err := cnf.ReadModel(bytes.NewReader(answer), b.f.NumVars)
+	if err != nil {
+		return false, nil, fmt.Errorf("%s (exit code %d): %w%s", b.name, code, err, msg)
+	}
+	return b.verdict(st, m, code, msg)
+}
+
+// run runs the solver on formula file in, in directory dir, and returns
+// its answer (the result file's, or its standard output), its exit code
+// and its messages (": " and the tail of its standard error, or of its
+// progress reports, or nothing); or an error when ctx ended, or the
+// solver crashed, could not start or wrote too much.
+func (b *externalBackend) run(ctx context.Context, dir, in string) (answer []byte, code int, msg string, err error) {
 	args := append(append([]string(nil), b.args...), in)
 	out := filepath.Join(dir, "result")
 	if b.result {
 		args = append(args, out)
 	}
-
 	cmd := exec.CommandContext(ctx, b.path, args...)
 	cmd.Dir = dir // anything else the solver writes goes too
 	stdout := &capped{limit: outputBase + 16*b.f.NumVars}
@@ -184,48 +200,41 @@ func (b *externalBackend) Solve(ctx context.Context) (bool, cnf.Model, error) {
 	runErr := runLocked(cmd)
 	killGroup(cmd) // children the solver left behind
 	if err := clock.Err(ctx); err != nil {
-		return false, nil, err
+		return nil, 0, "", err
 	}
-	messages := func() string {
-		msg := stderr.String()
-		if msg == "" {
-			if t, ok := cmd.Stdout.(*tail); ok {
-				msg = t.String()
-			}
-		}
-		if msg == "" {
-			return ""
-		}
-		return ": " + msg
+	msg = stderr.String()
+	if t, ok := cmd.Stdout.(*tail); ok && msg == "" {
+		msg = t.String()
+	}
+	if msg != "" {
+		msg = ": " + msg
 	}
 
-	code := 0
 	var ee *exec.ExitError
 	switch {
 	case stdout.over:
-		return false, nil, fmt.Errorf("%s: more than %d bytes of output", b.name, stdout.limit)
+		return nil, 0, "", fmt.Errorf("%s: more than %d bytes of output", b.name, stdout.limit)
 	case runErr == nil, errors.Is(runErr, exec.ErrWaitDelay):
 	case errors.As(runErr, &ee) && ee.Exited():
 		code = ee.ExitCode()
 	case errors.As(runErr, &ee):
-		return false, nil, fmt.Errorf("%s: crashed (%v)%s", b.name, ee, messages())
+		return nil, 0, "", fmt.Errorf("%s: crashed (%v)%s", b.name, ee, msg)
 	default:
-		return false, nil, fmt.Errorf("%s: %w", b.name, runErr)
+		return nil, 0, "", fmt.Errorf("%s: %w", b.name, runErr)
 	}
+	if !b.result {
+		return stdout.buf.Bytes(), code, msg, nil
+	}
+	answer, err = os.ReadFile(out)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, 0, "", fmt.Errorf("%s: reading the result file: %w", b.name, err)
+	}
+	return answer, code, msg, nil // a missing result file: no answer
+}
 
-	var answer []byte
-	if b.result {
-		answer, err = os.ReadFile(out)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return false, nil, fmt.Errorf("%s: reading the result file: %w", b.name, err)
-		}
-	} else {
-		answer = stdout.buf.Bytes()
-	}
-	st, m, err := cnf.ReadModel(bytes.NewReader(answer), b.f.NumVars)
-	if err != nil {
-		return false, nil, fmt.Errorf("%s (exit code %d): %w%s", b.name, code, err, messages())
-	}
+// verdict turns the solver's answer (status st, model m) and exit code
+// into Solve's result, checking a model against every clause.
+func (b *externalBackend) verdict(st cnf.Status, m cnf.Model, code int, msg string) (bool, cnf.Model, error) {
 	switch {
 	case st == cnf.Sat:
 		if i := falseClause(m, b.f.Clauses, b.added); i >= 0 {
@@ -235,13 +244,13 @@ func (b *externalBackend) Solve(ctx context.Context) (bool, cnf.Model, error) {
 	case st == cnf.Unsat && (code == 0 || code == 20):
 		return false, nil, nil
 	case st == cnf.Unsat:
-		return false, nil, fmt.Errorf("%s: answered UNSATISFIABLE but exited with code %d%s", b.name, code, messages())
+		return false, nil, fmt.Errorf("%s: answered UNSATISFIABLE but exited with code %d%s", b.name, code, msg)
 	case code == 20:
 		return false, nil, nil
 	case code == 10:
-		return false, nil, fmt.Errorf("%s: exit code 10 (satisfiable) but no model%s", b.name, messages())
+		return false, nil, fmt.Errorf("%s: exit code 10 (satisfiable) but no model%s", b.name, msg)
 	}
-	return false, nil, fmt.Errorf("%s: no answer (exit code %d)%s", b.name, code, messages())
+	return false, nil, fmt.Errorf("%s: no answer (exit code %d)%s", b.name, code, msg)
 }
 
 // write writes the formula and the clauses added so far to the file name;
