@@ -30,105 +30,133 @@ import (
 // search is an error. A worker started by this package dies with its
 // parent on Linux (see workerAttr), so it does not search on as an orphan.
 func ServeWorker(r io.Reader, w io.Writer) error {
-	type line struct {
-		text string
-		err  error
-		eof  bool
-	}
-	lines := make(chan line)
+	lines := make(chan workerLine)
 	go func() {
 		sc := bufio.NewScanner(r)
 		sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
 		for sc.Scan() {
-			lines <- line{text: sc.Text()}
+			lines <- workerLine{text: sc.Text()}
 		}
-		lines <- line{err: sc.Err(), eof: true}
+		lines <- workerLine{err: sc.Err(), eof: true}
 		close(lines)
 	}()
-	bw := bufio.NewWriter(w)
-	f := &cnf.Formula{}
-	var b *gophersatBackend
-	var cur cnf.Clause
-	proofPath := "" // set by "c proof PATH": the next solve, the first, writes a DRAT proof there
-	n := 0
+	s := &workerServer{lines: lines, bw: bufio.NewWriter(w), f: &cnf.Formula{}}
 	for l := range lines {
 		if l.err != nil || l.eof {
 			return l.err
 		}
-		n++
-		text := strings.TrimSpace(l.text)
-		switch {
-		case text == "":
-		case strings.HasPrefix(text, "c proof "):
-			proofPath = strings.TrimPrefix(text, "c proof ")
-		case text == "c solve" && proofPath != "" && b == nil:
-			if err := serveProof(bw, f, proofPath); err != nil {
-				return err
-			}
-			proofPath = ""
-		case text == "c solve":
-			if b == nil {
-				b = newGophersat(f)
-			}
-			type answer struct {
-				m   cnf.Model
-				err error
-			}
-			done := make(chan answer, 1)
-			go func() {
-				ok, m, err := b.Solve(context.Background())
-				if !ok {
-					m = nil
-				}
-				done <- answer{m, err}
-			}()
-			var a answer
-			select {
-			case a = <-done:
-			case l := <-lines:
-				if !l.eof || l.err != nil {
-					return fmt.Errorf("worker input line %d: input went on during a search", n+1)
-				}
-				a = <-done // the input ended: answer, then stop
-			}
-			if a.err != nil {
-				return a.err
-			}
-			if err := cnf.WriteModel(bw, a.m); err != nil {
-				return err
-			}
-			if err := bw.Flush(); err != nil {
-				return err
-			}
-		case text[0] == 'c':
-		case text[0] == 'p':
-			fs := strings.Fields(text)
-			if len(fs) != 4 || fs[1] != "cnf" {
-				return fmt.Errorf("worker input line %d: bad problem line %q", n, text)
-			}
-			v, err := strconv.Atoi(fs[2])
-			if err != nil || v < 0 || v > 1<<30 {
-				return fmt.Errorf("worker input line %d: bad problem line %q", n, text)
-			}
-			f.NumVars = v
-		default:
-			for _, tok := range strings.Fields(text) {
-				x, err := strconv.ParseInt(tok, 10, 32)
-				if err != nil || x < -int64(f.NumVars) || x > int64(f.NumVars) {
-					return fmt.Errorf("worker input line %d: bad literal %q", n, tok)
-				}
-				if x != 0 {
-					cur = append(cur, cnf.Lit(x))
-					continue
-				}
-				if b == nil {
-					f.Clauses = append(f.Clauses, cur)
-				} else {
-					b.Add(cur)
-				}
-				cur = nil
-			}
+		s.n++
+		if err := s.line(strings.TrimSpace(l.text)); err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// workerLine is a line of the worker's input, or its end.
+type workerLine struct {
+	text string
+	err  error
+	eof  bool
+}
+
+// workerServer is ServeWorker's state: the formula read so far, the
+// solver once the first "c solve" made it, and the clause being read.
+type workerServer struct {
+	lines     <-chan workerLine
+	bw        *bufio.Writer
+	f         *cnf.Formula
+	b         *gophersatBackend
+	cur       cnf.Clause
+	proofPath string // set by "c proof PATH": the next solve, the first, writes a DRAT proof there
+	n         int    // lines read
+}
+
+// line handles one input line, trimmed (line s.n).
+func (s *workerServer) line(text string) error {
+	switch {
+	case text == "":
+	case strings.HasPrefix(text, "c proof "):
+		s.proofPath = strings.TrimPrefix(text, "c proof ")
+	case text == "c solve" && s.proofPath != "" && s.b == nil:
+		if err := serveProof(s.bw, s.f, s.proofPath); err != nil {
+			return err
+		}
+		s.proofPath = ""
+	case text == "c solve":
+		return s.solve()
+	case text[0] == 'c':
+	case text[0] == 'p':
+		fs := strings.Fields(text)
+		if len(fs) != 4 || fs[1] != "cnf" {
+			return fmt.Errorf("worker input line %d: bad problem line %q", s.n, text)
+		}
+		v, err := strconv.Atoi(fs[2])
+		if err != nil || v < 0 || v > 1<<30 {
+			return fmt.Errorf("worker input line %d: bad problem line %q", s.n, text)
+		}
+		s.f.NumVars = v
+	default:
+		return s.literals(text)
+	}
+	return nil
+}
+
+// solve solves the formula and the clauses added since, and writes the
+// answer. Input that goes on meanwhile is an error; its end lets the
+// search finish and be answered.
+func (s *workerServer) solve() error {
+	if s.b == nil {
+		s.b = newGophersat(s.f)
+	}
+	type answer struct {
+		m   cnf.Model
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		ok, m, err := s.b.Solve(context.Background())
+		if !ok {
+			m = nil
+		}
+		done <- answer{m, err}
+	}()
+	var a answer
+	select {
+	case a = <-done:
+	case l := <-s.lines:
+		if !l.eof || l.err != nil {
+			return fmt.Errorf("worker input line %d: input went on during a search", s.n+1)
+		}
+		a = <-done // the input ended: answer, then stop
+	}
+	if a.err != nil {
+		return a.err
+	}
+	if err := cnf.WriteModel(s.bw, a.m); err != nil {
+		return err
+	}
+	return s.bw.Flush()
+}
+
+// literals reads a line of clause literals; a 0 ends a clause, which
+// goes into the formula before the first solve and to the solver after.
+func (s *workerServer) literals(text string) error {
+	for _, tok := range strings.Fields(text) {
+		x, err := strconv.ParseInt(tok, 10, 32)
+		if err != nil || x < -int64(s.f.NumVars) || x > int64(s.f.NumVars) {
+			return fmt.Errorf("worker input line %d: bad literal %q", s.n, tok)
+		}
+		if x != 0 {
+			s.cur = append(s.cur, cnf.Lit(x))
+			continue
+		}
+		if s.b == nil {
+			s.f.Clauses = append(s.f.Clauses, s.cur)
+		} else {
+			s.b.Add(s.cur)
+		}
+		s.cur = nil
 	}
 	return nil
 }
