@@ -156,6 +156,12 @@ func setParam(p *learner.Params, kv string) error {
 			return fmt.Errorf("%s: %v", name, err)
 		}
 		f.SetFloat(x)
+	case reflect.Bool:
+		b, err := strconv.ParseBool(val)
+		if err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		f.SetBool(b)
 	default:
 		return fmt.Errorf("%s: a field of kind %s", name, f.Kind())
 	}
