@@ -431,19 +431,8 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int8) bool) (complete bo
 			}
 			continue
 		}
-		if c.restartN >= c.restartAt {
-			c.restartN = 0
-			c.restarts++
-			c.lubyI++
-			c.restartAt = luby(c.lubyI) * c.p.RestartUnit
-			c.cancelUntil(0)
-			if c.restarts%c.p.Rephase == 0 {
-				copy(c.phase, c.best)
-				c.bestLen = 0
-			}
-			if c.restarts%c.p.DiveRestarts == 0 {
-				c.diveDue = c.diveWanted()
-			}
+		if c.restartDue() {
+			c.restart()
 			continue
 		}
 		if c.conflicts >= c.nextReduce {
@@ -490,16 +479,4 @@ func (c *cdcl) solve(stop func() bool, found func(sol []int8) bool) (complete bo
 		c.assign(d, rDecision)
 	}
 	return true
-}
-
-// luby returns the i-th term (i ≥ 1) of the Luby sequence 1, 1, 2, 1, 1,
-// 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, …
-func luby(i int) int {
-	for {
-		k := bits.Len(uint(i)) // 2^(k-1) ≤ i < 2^k
-		if i == 1<<k-1 {
-			return 1 << (k - 1)
-		}
-		i -= 1<<(k-1) - 1
-	}
 }
