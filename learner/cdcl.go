@@ -109,6 +109,8 @@ type cdcl struct {
 
 	// Restarts and clause deletion.
 	restartN, lubyI, restartAt int
+	lbdFast, lbdSlow           float64 // moving averages of the learnt clauses' LBD (restart.go)
+	nextRephase                int     // conflicts at the next rephase once the restarts follow the averages
 	nextReduce, reduceK        int
 	reduceFirst                int // the first reduction's conflicts, and the base of the intervals
 	reduceCand                 []int32

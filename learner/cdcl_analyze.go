@@ -202,7 +202,9 @@ func (c *cdcl) learn(confl int32) {
 	if len(learnt) == 1 {
 		c.assign(learnt[0], rDecision)
 	} else {
-		ci := c.addClause(learnt, true, c.lbd(learnt))
+		lbd := c.lbd(learnt)
+		c.noteLBD(lbd)
+		ci := c.addClause(learnt, true, lbd)
 		c.bumpClause(ci)
 		c.assign(learnt[0], ci)
 	}

@@ -31,7 +31,7 @@ func TestLearnerMatchesBruteForce(t *testing.T) {
 		for _, g := range brute.Solutions(p) {
 			want[gridKey(g)] = true
 		}
-		got := learnerSolutions(t, i, p, i%2 == 1, i%3 != 2, i%5 < 2, 0)
+		got := learnerSolutions(t, i, p, i%2 == 1, i%3 != 2, i%5 < 2, 0, paramsFor(i))
 		if len(got) != len(want) {
 			t.Fatalf("case %d: Learner found %d solutions, brute force %d\n%v", i, len(got), len(want), p.Goal)
 		}
@@ -47,17 +47,32 @@ func TestLearnerMatchesBruteForce(t *testing.T) {
 	}
 }
 
-// learnerSolutions runs an unlimited Learner on p (from the bare state,
-// or a probed one; with or without hints and lucky descents) and returns
-// the solutions it reports, failing case i if one fails Check, comes
-// twice, or the run is not complete.
-func learnerSolutions(t *testing.T, i int, p *puzzle.Puzzle, probe, hints, lucky bool, seed uint64) map[string]bool {
+// paramsFor is the settings of case i of a test: the default, or (every
+// fourth case) with the restarts on the LBD averages from the first
+// conflict, as often as Params.RestartGap lets them (a margin of 0.5),
+// and a rephase every 20 conflicts, so that small puzzles take the road
+// large ones take after Params.RestartEMAAfter conflicts, and often (in
+// black and white: colour puzzles keep the Luby restarts).
+func paramsFor(i int) learner.Params {
+	p := learner.DefaultParams()
+	if i%4 == 3 {
+		p.RestartEMAAfter, p.RestartEMA, p.RephaseEvery = 0, 0.5, 20
+	}
+	return p
+}
+
+// learnerSolutions runs an unlimited Learner with settings prm on p (from
+// the bare state, or a probed one; with or without hints and lucky
+// descents) and returns the solutions it reports, failing case i if one
+// fails Check, comes twice, or the run is not complete.
+func learnerSolutions(t *testing.T, i int, p *puzzle.Puzzle, probe, hints, lucky bool, seed uint64, prm learner.Params) map[string]bool {
 	t.Helper()
 	st := linesolve.NewState(p)
 	if probe {
 		st.Probe(0)
 	}
 	l := learner.New(st)
+	l.SetParams(prm)
 	l.SetHints(hints)
 	l.SetLucky(lucky)
 	l.SetSeed(seed)
@@ -107,7 +122,7 @@ func TestColorLearnerMatchesBruteForce(t *testing.T) {
 		if h*w <= 12 && len(brute.Solutions(p)) != len(want) { // the two oracles agree
 			t.Fatalf("case %d: brute.Pruned found %d solutions, brute.Solutions %d", i, len(want), len(brute.Solutions(p)))
 		}
-		got := learnerSolutions(t, i, p, i%2 == 1, i%3 != 2, i%7 < 3, uint64(i%5))
+		got := learnerSolutions(t, i, p, i%2 == 1, i%3 != 2, i%7 < 3, uint64(i%5), paramsFor(i))
 		if len(got) != len(want) {
 			t.Fatalf("case %d: Learner found %d solutions, brute force %d\n%v", i, len(got), len(want), p.Goal)
 		}
@@ -157,7 +172,9 @@ func TestLearnerAgreesWithDepthFirst(t *testing.T) {
 		st := linesolve.NewState(p)
 		st.Probe(0)
 		got := map[string]bool{}
-		lres := learner.New(st).Run(learner.Limits{}, func(g puzzle.Grid) bool {
+		l := learner.New(st)
+		l.SetParams(paramsFor(i))
+		lres := l.Run(learner.Limits{}, func(g puzzle.Grid) bool {
 			if err := puzzle.Check(p, g); err != nil {
 				t.Fatalf("case %d: Learner reported a grid that fails Check: %v", i, err)
 			}

@@ -26,6 +26,12 @@ type Params struct {
 	ClauseDecay      float64 // 0.999, in (0, 1]: decay of the learnt clauses' activities, per conflict ("Settings")
 	Rephase          int     // 8, ≥ 1: restarts between resets of the saved phases to the colours of the longest trail ("Settings")
 	RandomFreq       float64 // 0.02, in [0, 1]: the share of decisions on a random cell ("Settings")
+	RestartEMAAfter  int     // 20_000, ≥ 0: conflicts after which the restarts of a black-and-white puzzle of fewer than BWDiveCells cells follow the LBD averages instead of the Luby sequence ("Restarts on the LBD averages")
+	RestartEMA       float64 // 1.1, ≥ 0: then a restart comes when the fast average passes this times the slow one; 0: Luby to the end ("Restarts on the LBD averages")
+	RestartFast      int     // 32, ≥ 1: the fast average's window, in learnt clauses ("Restarts on the LBD averages")
+	RestartSlow      int     // 10_000, ≥ 1: the slow average's window ("Restarts on the LBD averages")
+	RestartGap       int     // 2, ≥ 1: conflicts at least between two such restarts ("Restarts on the LBD averages")
+	RephaseEvery     int     // 2000, ≥ 1: conflicts between resets of the phases once the restarts follow the averages ("Restarts on the LBD averages")
 
 	// Hints: belief propagation over the lines, from the facts (belief.go).
 	HintConf     float64 // 0.7, in [0.5, 1): the belief a cell's likeliest colour needs over this to be its hint ("Hints")
@@ -62,6 +68,12 @@ func DefaultParams() Params {
 		ClauseDecay:      0.999,
 		Rephase:          8,
 		RandomFreq:       0.02,
+		RestartEMAAfter:  20_000,
+		RestartEMA:       1.1,
+		RestartFast:      32,
+		RestartSlow:      10_000,
+		RestartGap:       2,
+		RephaseEvery:     2000,
 
 		HintConf:     0.7,
 		BeliefRounds: 200,
