@@ -22,6 +22,7 @@ type Result struct {
 	MemoryOut  bool          `json:"memory_out,omitempty"` // --max-memory stopped the enumeration: count is a lower bound
 	LineSolved bool          `json:"line_solved"`
 	Learned    bool          `json:"learned"`
+	By         string        `json:"by,omitempty"` // what decided: "line", "learner", or the SAT back end (Result.SAT); absent on a timeout
 	Solutions  [][]string    `json:"solutions"`
 	Known      []string      `json:"known,omitempty"` // solve after a timeout: line-solved cells, '?' elsewhere
 	Stats      Stats         `json:"stats"`
@@ -55,6 +56,19 @@ type Stats struct {
 	Conflicts int   `json:"conflicts"`
 	Fixed     int   `json:"fixed_cells"`
 	MS        int64 `json:"ms"`
+}
+
+// decidedBy is [Result.By] for res.
+func decidedBy(res *solver.Result) string {
+	switch {
+	case res.Verdict == solver.Timeout:
+		return ""
+	case res.LineSolved:
+		return "line"
+	case res.Learned:
+		return "learner"
+	}
+	return res.SAT
 }
 
 // PaletteOf lists p's colours, background first, as [Result.Palette].
@@ -98,6 +112,7 @@ func New(file string, index int, p *puzzle.Puzzle, res *solver.Result) Result {
 	j.MemoryOut = res.MemoryOut
 	j.LineSolved = res.LineSolved
 	j.Learned = res.Learned
+	j.By = decidedBy(res)
 	for _, g := range res.Solutions {
 		j.Solutions = append(j.Solutions, Rows(p, g))
 	}

@@ -125,3 +125,25 @@ func TestForModes(t *testing.T) {
 		t.Error("ForCount changed the result it was given")
 	}
 }
+
+// TestBy: "by" names the stage that decided, the SAT back end when SAT
+// did, and is left out of a timeout's JSON.
+func TestBy(t *testing.T) {
+	p := puzzle.New([][]int{{1}}, [][]int{{1}})
+	tests := []struct {
+		res  solver.Result
+		want string
+	}{
+		{solver.Result{Verdict: solver.Unique, LineSolved: true}, "line"},
+		{solver.Result{Verdict: solver.Multiple, Learned: true}, "learner"},
+		{solver.Result{Verdict: solver.None, SAT: "cadical"}, "cadical"},
+		{solver.Result{Verdict: solver.Timeout, SAT: "gophersat"}, ""},
+	}
+	for _, tt := range tests {
+		j := report.New("f", 1, p, &tt.res)
+		b, _ := json.Marshal(j)
+		if j.By != tt.want || (tt.want == "") != !strings.Contains(string(b), `"by"`) {
+			t.Errorf("New(%+v).By = %q, JSON %s; want %q", tt.res, j.By, b, tt.want)
+		}
+	}
+}

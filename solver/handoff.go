@@ -23,6 +23,17 @@ import (
 // the portfolio, whose back ends run in process).
 func (o Options) external() bool { return !o.Portfolio && backend.External(o.Backend) }
 
+// satName names the SAT stage's back end as Result.SAT does.
+func (o Options) satName() string {
+	switch {
+	case o.Portfolio:
+		return "portfolio"
+	case o.Backend == "":
+		return "gophersat"
+	}
+	return o.Backend
+}
+
 // handoff reports whether the learner stage hands off to the external
 // back end (no Options.SearchBudget of the user's).
 func (o Options) handoff() bool { return !o.NoSearch && o.SearchBudget <= 0 && o.external() }

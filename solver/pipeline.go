@@ -286,6 +286,7 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 		e.Formula.Clauses = append(e.Formula.Clauses, learntClauses(j.learner, e, j.o.params().HandoffLBD)...)
 	}
 	j.res.Stats.Vars, j.res.Stats.Clauses = e.Formula.NumVars, len(e.Formula.Clauses)
+	j.res.SAT = j.o.satName()
 	var sr searchResult
 	if j.o.Portfolio {
 		sr = race(ctx, j.p, e, j.o, j.limit, j.known)

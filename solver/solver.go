@@ -136,6 +136,7 @@ type Result struct {
 	Count      int           // solutions found: len(Solutions), or more with Options.CountOnly
 	LineSolved bool          // decided without search: by the clues' totals, or line solving and probing
 	Learned    bool          // decided by the learner stage, without SAT
+	SAT        string        // the SAT back end that took the puzzle after presolving and the learner ("gophersat", "cadical", …, "portfolio"); "" when none did
 	Complete   bool          // Solutions are all there are
 	// MemoryOut: the enumeration stopped at Options.MaxMemory, filled by
 	// the solutions it kept and blocked (enumerating, counting, past the

@@ -144,6 +144,37 @@ func TestVerdicts(t *testing.T) {
 	}
 }
 
+// TestResultNamesStage: Result says which stage decided, and names the
+// SAT back end only when SAT took the puzzle.
+func TestResultNamesStage(t *testing.T) {
+	t.Parallel()
+	cross := puzzle.New([][]int{{1}, {3}, {1}}, [][]int{{1}, {3}, {1}})
+	diagonals := puzzle.New([][]int{{1}, {1}}, [][]int{{1}, {1}})
+	tests := []struct {
+		name    string
+		p       *puzzle.Puzzle
+		o       solver.Options
+		line    bool
+		learned bool
+		sat     string
+	}{
+		{"line", cross, solver.Options{}, true, false, ""},
+		{"learner", diagonals, solver.Options{}, false, true, ""},
+		{"gophersat", diagonals, solver.Options{NoSearch: true}, false, false, "gophersat"},
+		{"gini", diagonals, solver.Options{NoSearch: true, Backend: "gini"}, false, false, "gini"},
+		{"portfolio", diagonals, solver.Options{NoPresolve: true, Portfolio: true}, false, false, "portfolio"},
+	}
+	for _, tt := range tests {
+		res, err := solver.Solve(context.Background(), tt.p, tt.o)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if res.LineSolved != tt.line || res.Learned != tt.learned || res.SAT != tt.sat {
+			t.Errorf("%s: LineSolved %v, Learned %v, SAT %q; want %v, %v, %q", tt.name, res.LineSolved, res.Learned, res.SAT, tt.line, tt.learned, tt.sat)
+		}
+	}
+}
+
 // TestLearnerHandsOver: the 720 permutation matrices of a 6×6 puzzle
 // whose every clue is "1", in black and white and with a second colour in
 // the palette. A learner given too few conflicts to finish finds some of
