@@ -22,6 +22,9 @@ import (
 // unitPropagate), which keeps its lemmas RUP with respect to f.
 func refute(ctx context.Context, f *cnf.Formula, o solver.Options, w io.Writer, cert *Certificate) error {
 	if backend.WritesDRAT(o.Backend) {
+		if o.BeforeChild != nil {
+			o.BeforeChild()
+		}
 		n, err := backend.RefuteExternal(ctx, f, o.Backend, w)
 		cert.ProofBytes = n
 		return satisfiable(err, o.Backend)

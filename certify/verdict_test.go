@@ -321,13 +321,14 @@ func TestCertifyWrongVerdict(t *testing.T) {
 }
 
 // TestCertifyCadical: CaDiCaL's DRAT proofs, deletions included, pass the
-// checker.
+// checker, and Options.BeforeChild is called before CaDiCaL runs.
 func TestCertifyCadical(t *testing.T) {
 	t.Parallel()
 	if _, err := exec.LookPath("cadical"); err != nil {
 		t.Skip("cadical not installed (Debian package cadical)")
 	}
-	o := solver.Options{Backend: "cadical"}
+	calls := 0
+	o := solver.Options{Backend: "cadical", BeforeChild: func() { calls++ }}
 	for _, p := range []*puzzle.Puzzle{
 		puzzle.New([][]int{{1}, {3}, {1}}, [][]int{{1}, {3}, {1}}),
 		puzzle.New([][]int{{1, 1}, {1}, {}}, [][]int{{2}, {1}, {}}),
@@ -337,6 +338,9 @@ func TestCertifyCadical(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkCertificate(t, p, res, o)
+	}
+	if calls == 0 {
+		t.Error("CaDiCaL proved the verdicts without a call of Options.BeforeChild")
 	}
 }
 

@@ -279,3 +279,28 @@ func TestExternalEnumerates(t *testing.T) {
 		}
 	}
 }
+
+// TestBeforeChild: Options.BeforeChild runs before the external solver
+// starts (the fake solver answers only when the file BeforeChild writes
+// is there), and not at all when no SAT is needed.
+func TestBeforeChild(t *testing.T) {
+	t.Parallel()
+	marker := filepath.Join(t.TempDir(), "armed")
+	backend := fakeSolver(t, fmt.Sprintf("test -f %s || exit 3\necho 's UNSATISFIABLE'", marker))
+	calls := 0
+	o := solver.Options{Backend: backend, NoPresolve: true, BeforeChild: func() {
+		calls++
+		if err := os.WriteFile(marker, nil, 0o644); err != nil {
+			t.Error(err)
+		}
+	}}
+	res, err := solver.Solve(t.Context(), fakePuzzle(), o)
+	if err != nil || res.Verdict != solver.None || calls == 0 {
+		t.Fatalf("Solve = %v, %v after %d calls of BeforeChild; want verdict none (the fake's answer) after at least one", res, err, calls)
+	}
+	calls = 0
+	o.NoPresolve = false // line solving decides the puzzle: no child
+	if _, err := solver.Solve(t.Context(), fakePuzzle(), o); err != nil || calls != 0 {
+		t.Errorf("line-solved Solve: %v, %d calls of BeforeChild; want none", err, calls)
+	}
+}

@@ -299,6 +299,9 @@ func satStage(ctx context.Context, j *job) (bool, bool, error) {
 			}
 		}
 	} else {
+		if j.o.external() && j.o.BeforeChild != nil {
+			j.o.BeforeChild()
+		}
 		b, err := backend.New(&e.Formula, j.o.Backend, j.o.Worker)
 		if err != nil {
 			return true, false, err

@@ -103,6 +103,12 @@ type Options struct {
 	// Params, when set, replaces the stages' settings, DefaultParams,
 	// for measurements and tests.
 	Params *Params
+	// BeforeChild, when set, is called before an external Backend's
+	// process starts (after the learner's hand-off, or for a
+	// certificate), so that a caller can install what must be in place
+	// before a child process exists, such as an interrupt handler that
+	// kills it. It may be called more than once.
+	BeforeChild func()
 }
 
 // A ProofLog records the clauses over cells that prove a verdict, in
