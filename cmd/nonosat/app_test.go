@@ -95,6 +95,7 @@ func TestUsageErrors(t *testing.T) {
 		{"bad number", []string{"generate", "--size", "3x3", "--density=lots"}, "--density lots: want a number such as 0.5"},
 		{"bad bool", []string{"solve", "--json=maybe", "x.non"}, "--json=maybe: want true or false"},
 		{"near flag", []string{"solve", "--maxx", "3", "x.non"}, "unknown flag --maxx (did you mean --max?)"},
+		{"app's flag after a command", []string{"info", "-v", "x.non"}, "unknown flag -v (-v is nonosat's own flag: nonosat -v, before any command)"},
 		{"near flag after args", []string{"solve", "x.non", "--maxx", "3"}, "unknown flag --maxx (did you mean --max?)"},
 		{"flag prefix", []string{"solve", "--no-pre", "x.non"}, "unknown flag --no-pre (did you mean --no-presolve?)"},
 		{"near global flag", []string{"--formt", "nin", "solve", "x.non"}, "unknown flag --formt (did you mean --format?)"},
