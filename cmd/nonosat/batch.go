@@ -51,7 +51,7 @@ func batchCmd() *cli.Command {
 			&cli.BoolFlag{Name: "resume", Usage: "skip the puzzles already in the --output file and append to it"},
 			&cli.BoolFlag{Name: "progress", Usage: "draw the progress bar even when standard error is not a terminal (there as a plain line every 10 s)"},
 			&cli.BoolFlag{Name: "no-progress", Usage: "never draw the progress bar"},
-			&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in a child process), gini, portfolio (two learners with different random decisions race; with --no-search, gophersat and gini), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
+			satFlag("in a child process"),
 			&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving and the learner: the whole formula to SAT"},
 			noSearchFlag(),
 			solveEncodingFlag(),
@@ -96,14 +96,14 @@ func runBatch(c *cli.Context, args []string) error {
 	if r.Format, err = inputFormat(c); err != nil {
 		return err
 	}
-	if r.Options, err = solverOptions(c); err != nil {
+	max := c.Int("max")
+	if max == 0 {
+		max = -1
+	}
+	if r.Options, err = solverOptions(c, max); err != nil {
 		return err
 	}
 	r.Options.MaxMemory /= int64(r.Jobs) // each of the jobs solving at once gets its share
-	r.Options.Max = c.Int("max")
-	if r.Options.Max == 0 {
-		r.Options.Max = -1
-	}
 	// gophersat (alone or in the portfolio) runs in worker processes.
 	if r.Options.Worker, err = workerArgv(); err != nil {
 		return cli.Exit(fmt.Sprintf("cannot start SAT workers: %v", err), exitError)

@@ -223,7 +223,8 @@ func TestBatchInterrupt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// The third puzzle, set.tatham #1, needs SAT (with --no-search),
-	// whose worker hangs: it is interrupted once the two others are
+	// whose worker (gophersat's, not an external solver --sat auto
+	// might take) hangs: it is interrupted once the two others are
 	// written.
 	t.Setenv("NONOSAT_TEST_WORKER_HANGS", "1")
 	go func() {
@@ -235,7 +236,7 @@ func TestBatchInterrupt(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}()
-	r := runContext(t, ctx, "batch", "testdata/batch/cross.non", "testdata/batch/sub", "testdata/batch/set.tatham", "-j", "1", "-o", out, "--no-search")
+	r := runContext(t, ctx, "batch", "testdata/batch/cross.non", "testdata/batch/sub", "testdata/batch/set.tatham", "-j", "1", "-o", out, "--no-search", "--sat", "gophersat")
 	if r.code != exitInterrupted || !strings.Contains(r.stderr, "interrupted: 2 results written, 3 puzzles left") {
 		t.Fatalf("interrupted nonosat batch: %v\nwant exit %d and 2 results written", r, exitInterrupted)
 	}

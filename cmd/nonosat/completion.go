@@ -37,7 +37,7 @@ func completionCmd() *cli.Command {
 }
 
 // satNames are the back ends --sat takes by name (exec:PATH besides).
-var satNames = []string{"gophersat", "gini", "portfolio", "cadical", "kissat", "minisat", "picosat", "cryptominisat", "glucose", "lingeling"}
+var satNames = []string{satAuto, "gophersat", "gini", "portfolio", "cadical", "kissat", "minisat", "picosat", "cryptominisat", "glucose", "lingeling"}
 
 // flagValues lists the values flag f of command cmd ("" for the app's
 // own flags) takes, for completion; nil when it takes a file, a number or

@@ -174,7 +174,7 @@ func TestCompletionZsh(t *testing.T) {
 	}{
 		{[]string{"nonosat", "convert", ""}, "--to[write format NAME]:value:(cwc cwd g mk nin non string taai tatham text xml)"},
 		{[]string{"nonosat", "render", ""}, "--to[draw KIND svg or png]:value:(svg png)"},
-		{[]string{"nonosat", "check", ""}, ":value:(gophersat gini portfolio cadical"},
+		{[]string{"nonosat", "check", ""}, ":value:(auto gophersat gini portfolio cadical"},
 		{[]string{"nonosat", "count", ""}, "--encoding[CNF encoding KIND of each line\\: path]:value:(path classic order)"},
 		{[]string{"nonosat", "solve", ""}, "--color[draw the grids in ANSI colour\\: WHEN is always, never or auto]:value:(auto always never)"},
 		{[]string{"nonosat", "dimacs", ""}, "--format[read input as format NAME]:value:(cwc cwd"},
@@ -193,6 +193,7 @@ func TestSatNames(t *testing.T) {
 		if name == "portfolio" { // solverOptions makes it Options.Portfolio
 			continue
 		}
+		name = resolveSAT(name, 2)
 		var nf *backend.NotFoundError
 		if err := backend.Check(name); err != nil && !errors.As(err, &nf) {
 			t.Errorf("backend.Check(%q) = %v, want nil or a *backend.NotFoundError", name, err)

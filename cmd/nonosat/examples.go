@@ -23,6 +23,7 @@ var helpExamples = map[string][]string{
 	},
 	"check": {
 		"nonosat check examples/house.non examples/flower.xml",
+		"nonosat check -v examples/house.non",
 		"nonosat check --timeout 10s --sat gini --json examples/house.non",
 	},
 	"count": {

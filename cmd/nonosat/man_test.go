@@ -99,7 +99,7 @@ func TestManCommands(t *testing.T) {
 		{"fix", `\fB\-\-edit\-timeout\fR \fID\fR`, "(default: 10s)"},
 		{"solve", `\fB\-\-max\fR \fIN\fR`, "(default: 1)"},
 		{"count", `\fB\-\-max\fR \fIN\fR`, "(default: 10000)"},
-		{"check", `\fB\-\-sat\fR \fINAME\fR`, "(default: gophersat)"},
+		{"check", `\fB\-\-sat\fR \fINAME\fR`, "(default: auto)"},
 		{"solve", `\fB\-\-encoding\fR \fIKIND\fR`, "(default: path, or order for an external \\-\\-sat solver)"},
 		{"generate", `\fB\-\-density\fR \fID\fR`, "(default: 0.6)"},
 		{"dimacs", `\fB\-\-units\fR`, "(default: true, unless \\-\\-no\\-units)"},

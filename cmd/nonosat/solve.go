@@ -54,7 +54,8 @@ func solverFlags() []cli.Flag {
 		formatFlag(),
 		&cli.DurationFlag{Name: "timeout", Usage: "give up on each puzzle after `D` (e.g. 30s, 2m) with verdict timeout; the learner stops itself, gophersat runs in a child process that is killed"},
 		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per puzzle (JSON Lines)"},
-		&cli.StringFlag{Name: "sat", Value: "gophersat", Usage: "SAT solver `NAME`: gophersat (in process), gini, portfolio (on two cores: two learners with different random decisions race; with --no-search, gophersat and gini), or an external solver (cadical, kissat, minisat, picosat, cryptominisat, exec:/path/to/solver)"},
+		satFlag("in process"),
+		verboseFlag(),
 		&cli.BoolFlag{Name: "no-presolve", Usage: "skip line solving and the learner: the whole formula to SAT"},
 		noSearchFlag(),
 		solveEncodingFlag(),
@@ -123,9 +124,10 @@ func countCmd() *cli.Command {
 }
 
 // solverOptions reads the flags solve, check, count and batch share (--sat,
-// --no-presolve, --encoding) and checks them: an unknown back end or
-// encoding is a usage error, a solver missing from PATH an input error.
-func solverOptions(c *cli.Context) (solver.Options, error) {
+// --no-presolve, --encoding) for a run that looks for up to max solutions
+// (negative: all), and checks them: an unknown back end or encoding is a
+// usage error, a solver missing from PATH an input error.
+func solverOptions(c *cli.Context, max int) (solver.Options, error) {
 	kind, err := encode.ParseKind(c.String("encoding"))
 	if err != nil {
 		return solver.Options{}, usagef(c, "--encoding: %v", err)
@@ -137,7 +139,7 @@ func solverOptions(c *cli.Context) (solver.Options, error) {
 	if c.String("encoding") == "" {
 		kind = "" // the solver picks
 	}
-	o := solver.Options{Backend: c.String("sat"), NoPresolve: c.Bool("no-presolve"), Encoding: kind, MaxMemory: mem}
+	o := solver.Options{Backend: resolveSAT(c.String("sat"), max), NoPresolve: c.Bool("no-presolve"), Encoding: kind, MaxMemory: mem, Max: max}
 	if o.Backend == "portfolio" { // --sat portfolio: not a back end, the race of two
 		o.Backend, o.Portfolio = "", true
 	}
@@ -154,18 +156,18 @@ func solverOptions(c *cli.Context) (solver.Options, error) {
 	return o, nil
 }
 
+// childMayStart reports whether a solve with o may start a worker
+// process before Options.BeforeChild is called, as an external solver
+// does not. A child runs in its own process group, so only the interrupt
+// handler kills it: the handler must be in place before it starts.
+func childMayStart(o solver.Options) bool {
+	return o.Worker != nil
+}
+
 // runSolver solves every puzzle of each file for the given mode, prints
 // the results and returns the exit status: that of the first puzzle that
 // is not a success. A file that cannot be read is reported and the others
 // go on.
-// childMayStart reports whether a solve with o may start a child process
-// (an external solver or a worker). The child runs in its own process
-// group, so only the interrupt handler kills it: the handler must be in
-// place before it starts.
-func childMayStart(o solver.Options) bool {
-	return o.Worker != nil || backend.External(o.Backend)
-}
-
 func runSolver(c *cli.Context, files []string, m mode) error {
 	if c.Int("max") < 0 {
 		return usagef(c, "--max must be 0 or more")
@@ -177,7 +179,8 @@ func runSolver(c *cli.Context, files []string, m mode) error {
 		return usagef(c, "--progress and --no-progress together")
 	}
 	showProgress := c.Bool("progress") || !c.Bool("no-progress") && isTerminal(c.App.ErrWriter)
-	o, err := solverOptions(c)
+	printMax := c.Int("max")
+	o, err := solverOptions(c, solutionsWanted(m, printMax))
 	if err != nil {
 		return err
 	}
@@ -189,20 +192,7 @@ func runSolver(c *cli.Context, files []string, m mode) error {
 			return cli.Exit(fmt.Sprintf("cannot start a SAT worker process: %v", err), exitError)
 		}
 	}
-	printMax := c.Int("max")
-	switch m {
-	case modeSolve:
-		o.Max = -1
-		if printMax > 0 {
-			o.Max = max(printMax, 2)
-		}
-	case modeCheck:
-		o.Max = 2
-	case modeCount:
-		o.Max = printMax
-		if printMax == 0 {
-			o.Max = -1
-		}
+	if m == modeCount {
 		o.IgnoreGoal = true
 		o.CountOnly = !c.Bool("solutions") // keep no more than the verdict needs
 	}
@@ -211,6 +201,8 @@ func runSolver(c *cli.Context, files []string, m mode) error {
 	if childMayStart(o) {
 		arm()
 	}
+	o.BeforeChild = arm // an external solver's process, after the hand-off or for a certificate
+	sayAuto(c, o)
 	r := &solveRun{c: c, o: o, m: m, many: len(files) > 1, showProgress: showProgress, printMax: printMax, code: exitOK}
 	for _, file := range files {
 		es, err := readQuickly(ctx, file, func() ([]puzzle.Entry, error) { return readEntries(c, file) })
@@ -322,6 +314,7 @@ func (r *solveRun) solveFile(ctx context.Context, file string, es []puzzle.Entry
 		if err := r.printResult(outcome{file, index, p, res, grade}); err != nil {
 			return true, err
 		}
+		sayHow(c, file, index, p, res)
 		if pc := exitCode(res, m, printMax); r.code == exitOK {
 			r.code = pc
 		}

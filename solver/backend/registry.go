@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"os/exec"
 	"strings"
 
 	"github.com/nonosat/nonosat/cnf"
@@ -29,6 +30,9 @@ type entry struct {
 	// (RefuteExternal): the proof file is its second argument, and
 	// the flags ask for DRAT text.
 	drat []string
+	// auto: [Auto] picks this external solver when its bin is in
+	// PATH, in the registry's order.
+	auto bool
 }
 
 // registry lists the back ends New knows by name; "" is gophersat.
@@ -38,8 +42,8 @@ type entry struct {
 var registry = []entry{
 	{name: "gophersat", make: newGophersatIn, worker: true},
 	{name: "gini", make: func(f *cnf.Formula, _ []string) Solver { return newGini(f) }},
-	{name: "cadical", external: true, bin: "cadical", args: []string{"-q"}, pkg: "cadical", drat: []string{"-q", "--no-binary"}},
-	{name: "kissat", external: true, bin: "kissat", args: []string{"-q"}, drat: []string{"-q", "--no-binary"}},
+	{name: "cadical", external: true, bin: "cadical", args: []string{"-q"}, pkg: "cadical", drat: []string{"-q", "--no-binary"}, auto: true},
+	{name: "kissat", external: true, bin: "kissat", args: []string{"-q"}, drat: []string{"-q", "--no-binary"}, auto: true},
 	{name: "minisat", external: true, bin: "minisat", args: []string{"-verb=0"}, result: true, pkg: "minisat"},
 	{name: "picosat", external: true, bin: "picosat", pkg: "picosat"},
 	{name: "cryptominisat", external: true, bin: "cryptominisat5", args: []string{"--verb", "0"}, pkg: "cryptominisat"},
@@ -67,6 +71,22 @@ func newGophersatIn(f *cnf.Formula, worker []string) Solver {
 		return newWorker(f, worker)
 	}
 	return newGophersat(f)
+}
+
+// Auto returns the back end to use when the caller leaves the choice to
+// the machine (the CLI's --sat auto): the first of cadical and kissat
+// found in PATH, which refute the hardest unique puzzles several times
+// faster than the in-process road after the learner's hand-off
+// (benchmarks/RESULTS.md, "N-Dom and the hand-off"); else "gophersat".
+func Auto() string {
+	for _, e := range registry {
+		if e.auto {
+			if _, err := exec.LookPath(e.bin); err == nil {
+				return e.name
+			}
+		}
+	}
+	return "gophersat"
 }
 
 // New returns the back end called name for the formula f: "" (for

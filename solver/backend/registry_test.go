@@ -2,7 +2,10 @@ package backend
 
 import (
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/nonosat/nonosat/cnf"
@@ -57,5 +60,35 @@ func TestRegistry(t *testing.T) {
 	}
 	if !External("exec:/bin/true") || !External("nosuch") {
 		t.Error("External(exec:PATH or an unknown name) = false, want true")
+	}
+}
+
+// TestAuto checks which back end Auto picks for what PATH holds: cadical
+// before kissat, and gophersat in process when neither is there (an
+// executable of another registry solver does not count).
+func TestAuto(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake solvers are shell scripts")
+	}
+	cases := []struct {
+		bins []string
+		want string
+	}{
+		{nil, "gophersat"},
+		{[]string{"minisat"}, "gophersat"},
+		{[]string{"kissat"}, "kissat"},
+		{[]string{"kissat", "cadical"}, "cadical"},
+	}
+	for _, tc := range cases {
+		dir := t.TempDir()
+		for _, b := range tc.bins {
+			if err := os.WriteFile(filepath.Join(dir, b), []byte("#!/bin/sh\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Setenv("PATH", dir)
+		if got := Auto(); got != tc.want {
+			t.Errorf("PATH holding %v: Auto() = %q, want %q", tc.bins, got, tc.want)
+		}
 	}
 }
