@@ -28,7 +28,7 @@ type Params struct {
 	RandomFreq       float64 // 0.02, in [0, 1]: the share of decisions on a random cell ("Settings")
 	RestartEMAAfter  int     // 20_000, ≥ 0: conflicts after which the restarts of a black-and-white puzzle of fewer than BWDiveCells cells follow the LBD averages instead of the Luby sequence ("Restarts on the LBD averages")
 	RestartEMA       float64 // 1.1, ≥ 0: then a restart comes when the fast average passes this times the slow one; 0: Luby to the end ("Restarts on the LBD averages")
-	RestartFast      int     // 32, ≥ 1: the fast average's window, in learnt clauses ("Restarts on the LBD averages")
+	RestartFast      int     // 16, ≥ 1: the fast average's window, in learnt clauses ("Restarts on the LBD averages")
 	RestartSlow      int     // 10_000, ≥ 1: the slow average's window ("Restarts on the LBD averages")
 	RestartGap       int     // 2, ≥ 1: conflicts at least between two such restarts ("Restarts on the LBD averages")
 	RephaseEvery     int     // 2000, ≥ 1: conflicts between resets of the phases once the restarts follow the averages ("Restarts on the LBD averages")
@@ -70,7 +70,7 @@ func DefaultParams() Params {
 		RandomFreq:       0.02,
 		RestartEMAAfter:  20_000,
 		RestartEMA:       1.1,
-		RestartFast:      32,
+		RestartFast:      16,
 		RestartSlow:      10_000,
 		RestartGap:       2,
 		RephaseEvery:     2000,

@@ -6,7 +6,7 @@ import "math/bits"
 // restarts on the Luby sequence, which every corpus puzzle is decided
 // within; after that, on a black-and-white puzzle too small to dive, it
 // restarts as Glucose and CaDiCaL's focused mode do,
-// when the learnt clauses of the last few dozen conflicts have a higher
+// when the learnt clauses of the last dozen or so conflicts have a higher
 // LBD on average than those of the last several thousand, and keeps the
 // decisions a full restart would make again (CaDiCaL's trail reuse).
 // LEARNER.md, "Restarts on the LBD averages", has the measurements.
