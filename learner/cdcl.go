@@ -110,6 +110,7 @@ type cdcl struct {
 	// Restarts and clause deletion.
 	restartN, lubyI, restartAt int
 	lbdFast, lbdSlow           float64 // moving averages of the learnt clauses' LBD (restart.go)
+	lbdN                       int     // learnt clauses in them
 	nextRephase                int     // conflicts at the next rephase once the restarts follow the averages
 	nextReduce, reduceK        int
 	reduceFirst                int // the first reduction's conflicts, and the base of the intervals

@@ -5,10 +5,10 @@ import "math/bits"
 // Restarts. For its first Params.RestartEMAAfter conflicts the search
 // restarts on the Luby sequence, which every corpus puzzle is decided
 // within; after that, on a black-and-white puzzle too small to dive, it
-// restarts as Glucose and CaDiCaL's focused mode do,
-// when the learnt clauses of the last dozen or so conflicts have a higher
-// LBD on average than those of the last several thousand, and keeps the
-// decisions a full restart would make again (CaDiCaL's trail reuse).
+// restarts as Glucose and CaDiCaL's focused mode do, when the learnt
+// clauses of the last dozen or so conflicts have a higher LBD on average
+// than those of the last several thousand, and keeps the decisions a full
+// restart would make again (CaDiCaL's trail reuse).
 // LEARNER.md, "Restarts on the LBD averages", has the measurements.
 
 // restartDue reports whether the search restarts now.
@@ -66,7 +66,8 @@ func (c *cdcl) rephase() {
 // new clause's, lbd. Each average starts as the plain mean of the
 // clauses so far, until there are as many as its window.
 func (c *cdcl) noteLBD(lbd int) {
-	n := float64(c.conflicts)
+	c.lbdN++
+	n := float64(c.lbdN)
 	c.lbdFast += (float64(lbd) - c.lbdFast) / min(n, float64(c.p.RestartFast))
 	c.lbdSlow += (float64(lbd) - c.lbdSlow) / min(n, float64(c.p.RestartSlow))
 }

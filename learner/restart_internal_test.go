@@ -57,8 +57,7 @@ func TestRestartDue(t *testing.T) {
 	t.Parallel()
 	s := newCDCLOf(linesolve.NewState(puzzle.FromGrid(puzzle.NewGrid(4, 4), puzzleColors(1))))
 	s.p.RestartEMAAfter, s.p.RestartEMA, s.p.RestartGap = 100, 1.1, 2
-	for i, lbd := range []int{10, 20} {
-		s.conflicts = i + 1
+	for _, lbd := range []int{10, 20} {
 		s.noteLBD(lbd)
 	}
 	if s.lbdFast != 15 || s.lbdSlow != 15 {
