@@ -88,6 +88,8 @@ func sayHow(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *solve
 		how = "decided by line solving"
 	case res.Learned:
 		how = "decided by the learner"
+	case res.SAT == "":
+		how = "stopped by --timeout or --max-memory"
 	default:
 		how = "decided by " + res.SAT
 	}
