@@ -58,8 +58,9 @@ type Stats struct {
 	MS        int64 `json:"ms"`
 }
 
-// decidedBy is [Result.By] for res.
-func decidedBy(res *solver.Result) string {
+// By is [Result.By] for res: "line", "learner", the SAT back end, or ""
+// when no stage decided.
+func By(res *solver.Result) string {
 	switch {
 	case res.Verdict == solver.Timeout:
 		return ""
@@ -112,7 +113,7 @@ func New(file string, index int, p *puzzle.Puzzle, res *solver.Result) Result {
 	j.MemoryOut = res.MemoryOut
 	j.LineSolved = res.LineSolved
 	j.Learned = res.Learned
-	j.By = decidedBy(res)
+	j.By = By(res)
 	for _, g := range res.Solutions {
 		j.Solutions = append(j.Solutions, Rows(p, g))
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/nonosat/nonosat/puzzle"
+	"github.com/nonosat/nonosat/report"
 	"github.com/nonosat/nonosat/solver"
 	"github.com/nonosat/nonosat/solver/backend"
 	"github.com/urfave/cli/v2"
@@ -80,18 +81,16 @@ func sayHow(c *cli.Context, file string, index int, p *puzzle.Puzzle, res *solve
 	if !c.Bool("verbose") {
 		return
 	}
-	var how string
+	how := "decided by " + report.By(res)
 	switch {
 	case res.Verdict == solver.Timeout:
 		how = "not decided"
+	case report.By(res) == "":
+		how = "stopped by --timeout or --max-memory"
 	case res.LineSolved:
 		how = "decided by line solving"
 	case res.Learned:
 		how = "decided by the learner"
-	case res.SAT == "":
-		how = "stopped by --timeout or --max-memory"
-	default:
-		how = "decided by " + res.SAT
 	}
 	fmt.Fprintf(c.App.ErrWriter, "nonosat: %s: %s, %s; %s of the learner, %s, %.1f ms\n",
 		name(file, index, p), res.Verdict, how, plural(res.Stats.Conflicts, "conflict", "conflicts"), plural(res.Stats.SATCalls, "SAT call", "SAT calls"), float64(res.Stats.Total)/float64(time.Millisecond))
