@@ -320,11 +320,41 @@ func hasFlag(flags []cli.Flag, name string) bool {
 // "--" that comes before any other argument, and withArgs must not take
 // what follows it for flags.
 func runApp(app *cli.App, args []string) error {
+	if err := versionWithCommand(app, args); err != nil {
+		return err
+	}
 	app.Metadata = map[string]any{argsKey: args}
 	if i := slices.Index(args, "--"); i > 0 {
 		app.Metadata[literalKey] = len(args) - i - 1
 	}
 	return app.Run(args)
+}
+
+// versionWithCommand rejects the version flag before a command
+// ("nonosat -v check x"), which urfave/cli would answer with the version
+// alone, the command unrun: a command's own -v, where it has one, asks
+// for verbose output and goes after the command's name.
+func versionWithCommand(app *cli.App, args []string) error {
+	for i := 1; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--format" || a == "-format":
+			i++ // its value
+		case strings.HasPrefix(a, "--format=") || strings.HasPrefix(a, "-format="):
+		case a == "-v" || a == "--version" || a == "-version":
+			j := slices.IndexFunc(args[i+1:], func(s string) bool { return !strings.HasPrefix(s, "-") })
+			if j < 0 {
+				return nil // the version, perhaps with other flags: urfave/cli's way
+			}
+			name := args[i+1+j]
+			if cmd := app.Command(name); cmd != nil && hasFlag(cmd.Flags, "verbose") {
+				return cli.Exit(fmt.Sprintf("%s before a command asks for nonosat's version; for %s's verbose output give -v after the command: nonosat %s -v ... (see 'nonosat %s --help')", a, name, name, name), exitUsage)
+			}
+			return cli.Exit(fmt.Sprintf("%s asks for nonosat's version and takes no command: nonosat %s (see 'nonosat --help')", a, a), exitUsage)
+		default:
+			return nil // the command, or a flag urfave/cli will judge
+		}
+	}
+	return nil
 }
 
 // literalKey is the app metadata that runApp leaves for withArgs: the

@@ -27,7 +27,7 @@ func flagMessage(c *cli.Context, err error) string {
 		s := "unknown flag " + typed(c, m[1])
 		switch near := clidoc.Nearest(m[1], lineageFlagNames(c)); {
 		case near == m[1]: // a flag of the app's that this command does not take after it (-v, the version)
-			s += fmt.Sprintf(" (%s is nonosat's own flag: nonosat %s, before any command)", clidoc.Dashed(near), clidoc.Dashed(near))
+			s += fmt.Sprintf(" (%s is nonosat's own flag, given alone: nonosat %s)", clidoc.Dashed(near), clidoc.Dashed(near))
 		case near != "":
 			s += fmt.Sprintf(" (did you mean %s?)", clidoc.Dashed(near))
 		}
