@@ -109,3 +109,40 @@ func TestLBDRestartsDecideDom(t *testing.T) {
 		}
 	}
 }
+
+// TestLBDRestartsOnlyWithoutDives: the LBD averages decide the restarts
+// only on a black-and-white puzzle under Params.BWDiveCells cells; a
+// colour puzzle and a larger black-and-white one keep the Luby schedule
+// their dives come on.
+func TestLBDRestartsOnlyWithoutDives(t *testing.T) {
+	t.Parallel()
+	bw := puzzle.NewGrid(4, 4)
+	bw[0][0] = 1
+	color := puzzle.NewGrid(4, 4)
+	color[0][0], color[1][1] = 1, 2
+	tests := []struct {
+		name        string
+		g           puzzle.Grid
+		colors      int
+		diveCells   int
+		wantLBD     bool
+		wantRestart bool
+	}{
+		{"black and white, under BWDiveCells", bw, 1, 17, true, true},
+		{"black and white, BWDiveCells cells", bw, 1, 16, false, false},
+		{"two colours", color, 2, 17, false, false},
+	}
+	for _, tt := range tests {
+		s := newCDCLOf(linesolve.NewState(puzzle.FromGrid(tt.g, puzzleColors(tt.colors))))
+		s.p.RestartEMAAfter, s.p.RestartEMA, s.p.RestartGap, s.p.BWDiveCells = 100, 1.1, 2, tt.diveCells
+		// Past the switch, the fast average twice the slow one, and the
+		// Luby restart not due.
+		s.conflicts, s.restartN, s.restartAt, s.lbdFast, s.lbdSlow = 200, 5, 100, 20, 10
+		if got := s.lbdRestarts(); got != tt.wantLBD {
+			t.Errorf("%s: lbdRestarts() = %v, want %v", tt.name, got, tt.wantLBD)
+		}
+		if got := s.restartDue(); got != tt.wantRestart {
+			t.Errorf("%s: restartDue() = %v, want %v", tt.name, got, tt.wantRestart)
+		}
+	}
+}
