@@ -69,7 +69,8 @@ func TestLazyInterruptDelay(t *testing.T) {
 
 // TestChildMayStart: a run that may start a worker process arms the
 // handler before it solves; an in-process run does not, nor one with an
-// external solver, whose Options.BeforeChild arms it.
+// external solver, whose Options.BeforeChild arms it (as armInterrupt
+// sets it).
 func TestChildMayStart(t *testing.T) {
 	for _, tt := range []struct {
 		o    solver.Options
@@ -85,6 +86,21 @@ func TestChildMayStart(t *testing.T) {
 	} {
 		if got := childMayStart(tt.o); got != tt.want {
 			t.Errorf("childMayStart(%+v) = %v, want %v", tt.o, got, tt.want)
+		}
+		// armInterrupt, which runSolver calls, arms at once for a
+		// worker, and leaves BeforeChild to arm for the rest.
+		armed := 0
+		o := tt.o
+		armInterrupt(&o, func() { armed++ })
+		if want := map[bool]int{false: 0, true: 1}[tt.want]; armed != want {
+			t.Errorf("armInterrupt(%+v) armed %d times, want %d", tt.o, armed, want)
+		}
+		if o.BeforeChild == nil {
+			t.Fatalf("armInterrupt(%+v) left BeforeChild nil", tt.o)
+		}
+		o.BeforeChild()
+		if want := map[bool]int{false: 1, true: 2}[tt.want]; armed != want {
+			t.Errorf("armInterrupt(%+v): BeforeChild does not arm (%d calls in all, want %d)", tt.o, armed, want)
 		}
 	}
 }

@@ -164,6 +164,17 @@ func childMayStart(o solver.Options) bool {
 	return o.Worker != nil
 }
 
+// armInterrupt arms the interrupt handler at once when the solve with o
+// may start a worker process first thing, and has o arm it just before
+// an external solver's process starts (after the hand-off, or for a
+// certificate).
+func armInterrupt(o *solver.Options, arm func()) {
+	if childMayStart(*o) {
+		arm()
+	}
+	o.BeforeChild = arm
+}
+
 // runSolver solves every puzzle of each file for the given mode, prints
 // the results and returns the exit status: that of the first puzzle that
 // is not a success. A file that cannot be read is reported and the others
@@ -198,10 +209,7 @@ func runSolver(c *cli.Context, files []string, m mode) error {
 	}
 	ctx, arm, stop := lazyInterrupt(c.Context)
 	defer stop()
-	if childMayStart(o) {
-		arm()
-	}
-	o.BeforeChild = arm // an external solver's process, after the hand-off or for a certificate
+	armInterrupt(&o, arm)
 	sayAuto(c, o)
 	r := &solveRun{c: c, o: o, m: m, many: len(files) > 1, showProgress: showProgress, printMax: printMax, code: exitOK}
 	for _, file := range files {
