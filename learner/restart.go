@@ -81,7 +81,7 @@ func (c *cdcl) reuseLevel() int {
 		c.heapPop()
 	}
 	if len(c.heap) == 0 {
-		return 0
+		return c.decisionLevel() // every cell decided: a solution, kept
 	}
 	next := c.act[c.heap[0]]
 	for lvl := range c.decisionLevel() {

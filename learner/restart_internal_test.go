@@ -9,7 +9,8 @@ import (
 )
 
 // TestReuseLevel: a restart keeps the decision levels whose cells are
-// more active than the most active open cell, and no more.
+// more active than the most active open cell, and no more; all of them
+// when no cell is open.
 func TestReuseLevel(t *testing.T) {
 	t.Parallel()
 	// On an 8×8 grid whose lines hold one black cell each (so that no
@@ -45,6 +46,15 @@ func TestReuseLevel(t *testing.T) {
 		}
 		if got := s.reuseLevel(); got != tt.want {
 			t.Errorf("open cell's activity %v: reuseLevel() = %d, want %d", tt.next, got, tt.want)
+		}
+		// No open cell left (every cell decided: a solution): every
+		// level stays.
+		for _, x := range s.heap {
+			s.hpos[x] = -1
+		}
+		s.heap = s.heap[:0]
+		if got := s.reuseLevel(); got != 3 {
+			t.Errorf("no open cell: reuseLevel() = %d, want 3", got)
 		}
 	}
 }
