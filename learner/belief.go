@@ -139,10 +139,17 @@ type forwardBackward struct {
 // block j (black); gap 0 and the first cell of block 0 start, gap k and
 // the last cell of block k-1 accept.
 func (fb *forwardBackward) line(t *linekernel.Template, wb, out []float64) bool {
-	n, k := t.N, t.K
 	if !t.OK {
 		return false
 	}
+	S := fb.states(t)
+	return fb.forward(t, wb, S) && fb.backward(t, wb, out, S)
+}
+
+// states lays out the automaton of t (fb.off) and sizes the tables for
+// it; it returns the number of states.
+func (fb *forwardBackward) states(t *linekernel.Template) int {
+	n, k := t.N, t.K
 	fb.off = fb.off[:0]
 	S := 0
 	for j := range k {
@@ -159,23 +166,33 @@ func (fb *forwardBackward) line(t *linekernel.Template, wb, out []float64) bool 
 		fb.next = make([]float64, S)
 		fb.start = make([]float64, S)
 	}
-	alpha, beta, next := fb.alpha[:n*S], fb.beta[:S], fb.next[:S]
 	// Before the first cell the line is in gap 0, which may also start
 	// block 0.
 	start := fb.start[:S]
 	clear(start)
 	start[0] = 1
-	src := func(i int) []float64 {
-		if i == 0 {
-			return start
-		}
-		return alpha[(i-1)*S : i*S]
+	return S
+}
+
+// before returns the weights of the S states before cell i: the start,
+// or alpha after cell i-1.
+func (fb *forwardBackward) before(i, S int) []float64 {
+	if i == 0 {
+		return fb.start[:S]
 	}
-	// alpha: the weight of each state after cell i. Weights only shrink, so
-	// a row is scaled back up when its sum falls under beliefRescale; the
-	// shares are ratios, which a row's scale does not change.
+	return fb.alpha[(i-1)*S : i*S]
+}
+
+// forward fills alpha: the weight of each state after cell i. Weights
+// only shrink, so a row is scaled back up when its sum falls under
+// beliefRescale; the shares are ratios, which a row's scale does not
+// change. It reports false when no placement has a positive weight or
+// the weights underflow.
+func (fb *forwardBackward) forward(t *linekernel.Template, wb []float64, S int) bool {
+	n, k := t.N, t.K
+	alpha := fb.alpha[:n*S]
 	for i := range n {
-		a, p := alpha[i*S:(i+1)*S], src(i)
+		a, p := alpha[i*S:(i+1)*S], fb.before(i, S)
 		b, wh := wb[i], 1-wb[i]
 		sum := 0.0
 		for j := 0; j <= k; j++ {
@@ -211,7 +228,15 @@ func (fb *forwardBackward) line(t *linekernel.Template, wb, out []float64) bool 
 			return false // no placement has a positive weight
 		}
 	}
-	// beta: the weight of finishing from each state after cell i.
+	return true
+}
+
+// backward runs beta, the weight of finishing from each state after cell
+// i, from the last cell to the first, and writes each cell's share of
+// black to out as it passes. It reports false when the weights underflow.
+func (fb *forwardBackward) backward(t *linekernel.Template, wb, out []float64, S int) bool {
+	n, k := t.N, t.K
+	beta, next := fb.beta[:S], fb.next[:S]
 	clear(beta)
 	beta[S-1] = 1
 	if k > 0 {
@@ -221,7 +246,7 @@ func (fb *forwardBackward) line(t *linekernel.Template, wb, out []float64) bool 
 		// The weight of the placements with cell i black (eb) or white
 		// (ew), leaving out cell i's own weight: the states before it,
 		// moved by one cell, times the weight of finishing.
-		p := src(i)
+		p := fb.before(i, S)
 		eb, ew := 0.0, 0.0
 		for j := 0; j <= k; j++ {
 			g := fb.off[j]

@@ -206,12 +206,12 @@ type colorFB struct {
 // underflow; as rows are not rescaled at every cell, that is a drop of
 // 2^-700 to 2^-1100 from one cell to the next, depending on the scale.
 func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) bool {
-	n, k := t.N, t.K
 	if !t.OK {
 		return false
 	}
 	fb.states(t)
 	S := len(fb.label) - 4
+	n := t.N
 	if cap(fb.pre) < n*(S+4) {
 		fb.pre = make([]float64, n*(S+4))
 	}
@@ -221,9 +221,19 @@ func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) boo
 	if cap(fb.lo) < n {
 		fb.lo, fb.hi = make([]int, n), make([]int, n)
 	}
-	label, stay, skipIn, skipOut := fb.label, fb.stay, fb.skipIn, fb.skipOut
-	// Forward: cur holds the weight of each state after cell i-1 (index
-	// s+2), zero outside [lo, hi]; before the first cell, gap 0.
+	return fb.forward(t, vals, wt, S) && fb.backward(t, vals, wt, out, S)
+}
+
+// forward runs the weights of the S states from the first cell to the
+// last: it keeps, for each cell i, the weights reaching it before its own
+// (pre) and the range of states with a weight (fb.lo, fb.hi). It reports
+// false when no placement ends with a positive weight or the weights
+// underflow.
+func (fb *colorFB) forward(t *linekernel.Template, vals int, wt []float64, S int) bool {
+	n, k := t.N, t.K
+	label, stay, skipIn := fb.label, fb.stay, fb.skipIn
+	// cur holds the weight of each state after cell i-1 (index s+2), zero
+	// outside [lo, hi]; before the first cell, gap 0.
 	cur, pre := fb.cur[:S+4], fb.pre[:n*(S+4)]
 	clear(cur)
 	cur[2] = 1
@@ -246,27 +256,26 @@ func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) boo
 			sum += v
 			p0, p1 = p1, p2
 		}
-		if !(sum > beliefTiny) {
+		var ok bool
+		if lo, hi, ok = settle(cur, lo, hi, sum); !ok {
 			return false
 		}
-		if sum < beliefRescale || sum > 1/beliefRescale {
-			scale(cur[lo:hi+1], sum)
-		}
-		for cur[lo] == 0 {
-			lo++
-		}
-		for cur[hi] == 0 {
-			hi--
-		}
 	}
-	if !(cur[S+1] > 0 || k > 0 && cur[S] > 0) {
-		return false // no placement ends with a positive weight
-	}
-	// Backward: cur holds the weight of finishing from each state after
-	// cell i, zero outside [lo, hi].
+	return cur[S+1] > 0 || k > 0 && cur[S] > 0 // else no placement ends with a positive weight
+}
+
+// backward runs the weight of finishing from each state, from the last
+// cell to the first, and writes each cell's extrinsic distribution to
+// out as it passes. It reports false when the weights underflow.
+func (fb *colorFB) backward(t *linekernel.Template, vals int, wt, out []float64, S int) bool {
+	n, k := t.N, t.K
+	label, stay, skipOut := fb.label, fb.stay, fb.skipOut
+	// cur holds the weight of finishing from each state after cell i,
+	// zero outside [lo, hi].
+	cur, pre := fb.cur[:S+4], fb.pre[:n*(S+4)]
 	clear(cur)
 	cur[S+1] = 1
-	lo, hi = S+1, S+1
+	lo, hi := S+1, S+1
 	if k > 0 {
 		cur[S], lo = 1, S
 	}
@@ -304,20 +313,32 @@ func (fb *colorFB) line(t *linekernel.Template, vals int, wt, out []float64) boo
 			sum += v
 			n0, n1 = n1, n2
 		}
-		if !(sum > beliefTiny) {
+		var ok bool
+		if lo, hi, ok = settle(cur, lo, hi, sum); !ok {
 			return false
-		}
-		if sum < beliefRescale || sum > 1/beliefRescale {
-			scale(cur[lo:hi+1], sum)
-		}
-		for cur[lo] == 0 {
-			lo++
-		}
-		for cur[hi] == 0 {
-			hi--
 		}
 	}
 	return true
+}
+
+// settle ends a step of a pass whose row cur, nonzero in [lo, hi], sums
+// to sum: it scales the row when the sum leaves [beliefRescale,
+// 1/beliefRescale] and returns the narrowed range of nonzero states, or
+// false when the sum underflowed (beliefTiny).
+func settle(cur []float64, lo, hi int, sum float64) (int, int, bool) {
+	if !(sum > beliefTiny) {
+		return lo, hi, false
+	}
+	if sum < beliefRescale || sum > 1/beliefRescale {
+		scale(cur[lo:hi+1], sum)
+	}
+	for cur[lo] == 0 {
+		lo++
+	}
+	for cur[hi] == 0 {
+		hi--
+	}
+	return lo, hi, true
 }
 
 // scale multiplies ws, which sum to sum, by the power of two that takes
