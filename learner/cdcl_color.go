@@ -268,36 +268,69 @@ func (c *cdcl) cellReason(p, why int32, out []int32) []int32 {
 // those left are appended to out.
 func (c *cdcl) explainColor(l int, p int32, out []int32) []int32 {
 	t := c.lines[l]
-	W, d, n := t.Words, len(t.Colors), t.N
-	// The line's masks as they were before p: the current ones with the
-	// colours removed since given back, and x's cell holding v alone.
-	sc := &c.sc
-	sc.Grow(t)
+	xi, before := c.colorMasksBefore(l, p)
+	cand := c.colorCandidates(l, xi, before)
+	c.dropNeedless(t, cand)
+	for _, k := range cand {
+		if k < 0 {
+			continue
+		}
+		ci := int(k&127) - 1
+		e := 0
+		if ci >= 0 {
+			e = int(t.Shift[ci])
+		}
+		out = append(out, c.is(c.cellOf(l, int(k>>7&(1<<17-1))), e)) // "has e", false
+	}
+	c.cand = cand[:0]
+	return out
+}
+
+// colorMask is the scratch mask of colour index ci of line template t (ci =
+// -1: the background).
+func (c *cdcl) colorMask(t *linekernel.Template, ci int) []uint64 {
+	if ci < 0 {
+		return c.sc.A0
+	}
+	return c.sc.Acol[ci*t.Words : (ci+1)*t.Words]
+}
+
+// colorMasksBefore loads line l's masks into the scratch as they were before
+// p: the current ones, x's cell holding v alone (p = "x has not v"). It
+// returns x's bit in the line and p's trail position, or -1 and -1 for
+// a conflict (p < 0).
+func (c *cdcl) colorMasksBefore(l int, p int32) (xi int, before int32) {
+	t := c.lines[l]
+	W, d := t.Words, len(t.Colors)
+	c.sc.Grow(t)
 	m := c.lm[c.lmOff[l] : int(c.lmOff[l])+W*(1+d)]
-	copy(sc.A0, m[:W])
-	copy(sc.Acol, m[W:])
-	mask := func(ci int) []uint64 {
-		if ci < 0 {
-			return sc.A0
-		}
-		return sc.Acol[ci*W : (ci+1)*W]
+	copy(c.sc.A0, m[:W])
+	copy(c.sc.Acol, m[W:])
+	if p < 0 {
+		return -1, -1
 	}
-	xi, before := -1, int32(-1)
-	if p >= 0 {
-		v := int(p >> 1)
-		x := v / c.vals
-		xi, before = c.bitOf(l, x), c.tpos[v]
-		b := uint64(1) << (xi % 64)
-		for ci := -1; ci < d; ci++ {
-			mask(ci)[xi/64] &^= b
-		}
-		if ci := int(t.CiOf[v%c.vals]); ci >= -1 {
-			mask(ci)[xi/64] |= b
-		}
+	v := int(p >> 1)
+	x := v / c.vals
+	xi, before = c.bitOf(l, x), c.tpos[v]
+	b := uint64(1) << (xi % 64)
+	for ci := -1; ci < d; ci++ {
+		c.colorMask(t, ci)[xi/64] &^= b
 	}
-	// A candidate is (trail position, cell bit, colour index + 1).
+	if ci := int(t.CiOf[v%c.vals]); ci >= -1 {
+		c.colorMask(t, ci)[xi/64] |= b
+	}
+	return xi, before
+}
+
+// colorCandidates returns the literals "not u" of line l's cells assigned
+// above level 0 before trail position before (all of them when before <
+// 0), but not of bit xi, as (trail position, cell bit, colour index + 1),
+// sorted oldest first; the colours removed since are given back to the
+// scratch masks.
+func (c *cdcl) colorCandidates(l, xi int, before int32) []int64 {
+	t := c.lines[l]
 	cand := c.cand[:0]
-	for i := range n {
+	for i := range t.N {
 		y := c.cellOf(l, i)
 		rest := uint64(c.dom0[y] &^ c.dom[y]) // removed above level 0
 		if rest == 0 || i == xi {
@@ -312,11 +345,20 @@ func (c *cdcl) explainColor(l int, p int32, out []int32) []int32 {
 			if u := y*c.vals + e; before < 0 || c.tpos[u] < before {
 				cand = append(cand, int64(c.tpos[u])<<24|int64(i)<<7|int64(ci+1))
 			} else {
-				mask(ci)[i/64] |= 1 << (i % 64)
+				c.colorMask(t, ci)[i/64] |= 1 << (i % 64)
 			}
 		}
 	}
 	slices.Sort(cand)
+	return cand
+}
+
+// dropNeedless gives the candidates' colours back to the scratch masks
+// one at a time, newest first, and marks -1 each one after which the line
+// still has no placement: those left are the explanation.
+func (c *cdcl) dropNeedless(t *linekernel.Template, cand []int64) {
+	sc := &c.sc
+	W, d, n := t.Words, len(t.Colors), t.N
 	// A colour given back beyond the frontier of the line's consistent
 	// prefixes opens no placement and needs no pass (internal/linekernel/frontier.go). The
 	// frontier is taken from the end of the line instead when that leaves
@@ -369,17 +411,4 @@ func (c *cdcl) explainColor(l int, p int32, out []int32) []int32 {
 			cand[k], far = -1, f
 		}
 	}
-	for _, k := range cand {
-		if k < 0 {
-			continue
-		}
-		ci := int(k&127) - 1
-		e := 0
-		if ci >= 0 {
-			e = int(t.Shift[ci])
-		}
-		out = append(out, c.is(c.cellOf(l, int(k>>7&(1<<17-1))), e)) // "has e", false
-	}
-	c.cand = cand[:0]
-	return out
 }
