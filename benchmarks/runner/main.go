@@ -82,31 +82,14 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "runner:", err)
 		return exitUsage
 	}
-	for _, b := range []string{cfg.sat, cfg.compare} {
-		if b == "" {
-			continue
-		}
-		var err error
-		if bare := bareBackend(b); bare != "portfolio" { // portfolio: solver.Options.Portfolio
-			err = satbackend.Check(bare)
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "runner:", err)
-			return exitUsage
-		}
-		if strings.Contains(b, "+order") && strings.Contains(b, "+classic") {
-			fmt.Fprintf(stderr, "runner: %s: +order and +classic together\n", b)
-			return exitUsage
-		}
+	if err := checkBackends(cfg); err != nil {
+		fmt.Fprintln(stderr, "runner:", err)
+		return exitUsage
 	}
-	var worker []string
-	if isGophersat(bareBackend(cfg.sat)) || isGophersat(bareBackend(cfg.compare)) || strings.Contains(cfg.sat+cfg.compare, "portfolio") {
-		exe, err := os.Executable()
-		if err != nil {
-			fmt.Fprintln(stderr, "runner: cannot find my own executable for the SAT worker:", err)
-			return exitWrong
-		}
-		worker = []string{exe, workerArg}
+	worker, err := workerFor(cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "runner: cannot find my own executable for the SAT worker:", err)
+		return exitWrong
 	}
 
 	// Load every set before solving anything, so a missing file fails fast.
@@ -120,14 +103,9 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 		sets = append(sets, s)
 	}
 
-	w := stdout
-	var progress io.Writer
+	w, progress := stdout, io.Writer(nil)
 	if cfg.out != "" {
-		flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-		if cfg.appendOut {
-			flags = os.O_WRONLY | os.O_CREATE | os.O_APPEND
-		}
-		fh, err := os.OpenFile(cfg.out, flags, 0o666)
+		fh, err := openOut(cfg)
 		if err != nil {
 			fmt.Fprintln(stderr, "runner:", err)
 			return exitWrong
@@ -168,6 +146,47 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 		return exitWrong
 	}
 	return exitOK
+}
+
+// checkBackends reports a back end of -sat or -compare that cannot run
+// here, or that asks for two encodings at once.
+func checkBackends(cfg *config) error {
+	for _, b := range []string{cfg.sat, cfg.compare} {
+		if b == "" {
+			continue
+		}
+		if bare := bareBackend(b); bare != "portfolio" { // portfolio: solver.Options.Portfolio
+			if err := satbackend.Check(bare); err != nil {
+				return err
+			}
+		}
+		if strings.Contains(b, "+order") && strings.Contains(b, "+classic") {
+			return fmt.Errorf("%s: +order and +classic together", b)
+		}
+	}
+	return nil
+}
+
+// workerFor returns the command line of the SAT worker process (this
+// program) when a back end of cfg runs gophersat in one, else nil.
+func workerFor(cfg *config) ([]string, error) {
+	if !isGophersat(bareBackend(cfg.sat)) && !isGophersat(bareBackend(cfg.compare)) && !strings.Contains(cfg.sat+cfg.compare, "portfolio") {
+		return nil, nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	return []string{exe, workerArg}, nil
+}
+
+// openOut opens the -o file, for appending with -append.
+func openOut(cfg *config) (*os.File, error) {
+	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if cfg.appendOut {
+		flags = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	}
+	return os.OpenFile(cfg.out, flags, 0o666)
 }
 
 func parseFlags(args []string, stderr io.Writer) (*config, error) {
