@@ -115,50 +115,24 @@ func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) 
 	helps := func(e Edit) bool {
 		return base.Verdict != string(solver.Unique) || e.Verdict == string(solver.Unique) && e.Open < base.Open
 	}
-	var singles []Edit
 	total := p.Height() * p.Width() * p.NumColors()
-	verified := 0
+	ranked, verified := 0, 0
 	progress := func() {
 		if o.Progress != nil {
-			o.Progress(len(singles), total, verified)
+			o.Progress(ranked, total, verified)
 		}
 	}
-	for r := range p.Height() {
-		for c := range p.Width() {
-			for v := range puzzle.Color(p.NumColors() + 1) {
-				if v == goal[r][c] {
-					continue
-				}
-				e := Edit{edits: []change{{r, c, v}}}
-				e.Open = openAfter(p, goal, e.edits)
-				singles = append(singles, e)
-			}
-			if err := clock.Err(ctx); err != nil {
-				return nil, err
-			}
-		}
-		progress()
+	singles, err := singleEdits(ctx, p, goal, func(n int) { ranked = n; progress() })
+	if err != nil {
+		return nil, err
 	}
-	byOpen(singles)
 	best, err := verify(ctx, p, goal, singles, o, func() { verified++; progress() })
 	if err != nil {
 		return nil, err
 	}
 	best = slices.DeleteFunc(best, func(e Edit) bool { return !helps(e) })
 	if (len(best) == 0 || best[0].Verdict != string(solver.Unique)) && o.Pairs > 0 {
-		var pairs []Edit
-		top := singles[:min(o.Pairs, len(singles))]
-		for i, a := range top {
-			for _, b := range top[i+1:] {
-				if a.edits[0].r == b.edits[0].r && a.edits[0].c == b.edits[0].c {
-					continue
-				}
-				e := Edit{edits: []change{a.edits[0], b.edits[0]}}
-				e.Open = openAfter(p, goal, e.edits)
-				pairs = append(pairs, e)
-			}
-		}
-		byOpen(pairs)
+		pairs := pairEdits(p, goal, singles[:min(o.Pairs, len(singles))])
 		more, err := verify(ctx, p, goal, pairs, o, func() { verified++; progress() })
 		if err != nil {
 			return nil, err
@@ -175,6 +149,50 @@ func Fix(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, o FixOptions) 
 		}
 	}
 	return best, nil
+}
+
+// singleEdits returns the edits of one cell of goal to another colour,
+// each with the cells line logic leaves open, fewest first. It calls
+// rows with the number made so far after each row of the picture.
+func singleEdits(ctx context.Context, p *puzzle.Puzzle, goal puzzle.Grid, rows func(n int)) ([]Edit, error) {
+	var singles []Edit
+	for r := range p.Height() {
+		for c := range p.Width() {
+			for v := range puzzle.Color(p.NumColors() + 1) {
+				if v == goal[r][c] {
+					continue
+				}
+				e := Edit{edits: []change{{r, c, v}}}
+				e.Open = openAfter(p, goal, e.edits)
+				singles = append(singles, e)
+			}
+			if err := clock.Err(ctx); err != nil {
+				return nil, err
+			}
+		}
+		rows(len(singles))
+	}
+	byOpen(singles)
+	return singles, nil
+}
+
+// pairEdits returns the edits that make two of the single edits top, on
+// two different cells, each with the cells line logic leaves open,
+// fewest first.
+func pairEdits(p *puzzle.Puzzle, goal puzzle.Grid, top []Edit) []Edit {
+	var pairs []Edit
+	for i, a := range top {
+		for _, b := range top[i+1:] {
+			if a.edits[0].r == b.edits[0].r && a.edits[0].c == b.edits[0].c {
+				continue
+			}
+			e := Edit{edits: []change{a.edits[0], b.edits[0]}}
+			e.Open = openAfter(p, goal, e.edits)
+			pairs = append(pairs, e)
+		}
+	}
+	byOpen(pairs)
+	return pairs
 }
 
 // rank orders effects: line-solvable, unique, the rest, those whose
