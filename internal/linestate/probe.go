@@ -287,25 +287,47 @@ func (s *State) probeCell(ps *probeScratch, x, budget int, used *int, stop func(
 		}
 		survived++
 		surv |= v
-		ps.branch++
-		for _, i := range t.trail {
-			if ps.stamp[i] == ps.branch {
-				continue
-			}
-			ps.stamp[i] = ps.branch
-			if ps.seen[i] != ps.round {
-				ps.seen[i] = ps.round
-				ps.cnt[i] = 0
-				ps.acc[i] = 0
-				ps.touched = append(ps.touched, i)
-			}
-			ps.cnt[i]++
-			ps.acc[i] |= t.cells[i]
-		}
+		ps.noteBranch(t)
 	}
 	if survived == 0 {
 		return probeOn, changed
 	}
+	set, ok := s.setCommon(ps, x, survived, surv)
+	if set {
+		changed = true
+	}
+	if !ok || !s.Propagate() {
+		return probeFailed, changed
+	}
+	return probeOn, changed
+}
+
+// noteBranch adds what the surviving branch on t set to the round's
+// tally: per cell, the branches that changed it and the union of the
+// colours they left it.
+func (ps *probeScratch) noteBranch(t *State) {
+	ps.branch++
+	for _, i := range t.trail {
+		if ps.stamp[i] == ps.branch {
+			continue
+		}
+		ps.stamp[i] = ps.branch
+		if ps.seen[i] != ps.round {
+			ps.seen[i] = ps.round
+			ps.cnt[i] = 0
+			ps.acc[i] = 0
+			ps.touched = append(ps.touched, i)
+		}
+		ps.cnt[i]++
+		ps.acc[i] |= t.cells[i]
+	}
+}
+
+// setCommon narrows each cell that every one of the survived branches
+// on cell x (its colours surv) changed to the union of the colours they
+// left it. It reports whether it narrowed any, and false for ok when
+// that leaves a cell no colour.
+func (s *State) setCommon(ps *probeScratch, x int, survived int32, surv Set) (set, ok bool) {
 	for _, i := range ps.touched {
 		if ps.cnt[i] != survived {
 			continue // some branch left cell i as it was
@@ -315,16 +337,13 @@ func (s *State) probeCell(ps *probeScratch, x, budget int, used *int, stop func(
 				s.proofCommon(x, surv, int(i), s.cells[int(i)]&^nd)
 			}
 			ps.dirty = true
-			changed = true
+			set = true
 			if !s.Set(int(i)/s.w, int(i)%s.w, nd) {
-				return probeFailed, changed
+				return set, false
 			}
 		}
 	}
-	if !s.Propagate() {
-		return probeFailed, changed
-	}
-	return probeOn, changed
+	return set, true
 }
 
 // SetProof makes probing report to lemma, in order, a clause over cells
