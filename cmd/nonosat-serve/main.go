@@ -6,11 +6,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/nonosat/nonosat/internal/cliexit"
 	"github.com/nonosat/nonosat/internal/servecli"
 	"github.com/nonosat/nonosat/solver/backend"
 	"github.com/urfave/cli/v2"
@@ -41,7 +41,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	return report(stderr, newApp(stdout, stderr).Run(append([]string{"nonosat", "serve"}, args...)))
+	return cliexit.Report(stderr, newApp(stdout, stderr).Run(append([]string{"nonosat", "serve"}, args...)))
 }
 
 func newApp(stdout, stderr io.Writer) *cli.App {
@@ -62,22 +62,6 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 // usagef is a usage error: exit 2, pointing at the help.
 func usagef(c *cli.Context, format string, args ...any) error {
 	return cli.Exit(fmt.Sprintf("%s (see 'nonosat serve --help')", fmt.Sprintf(format, args...)), exitUsage)
-}
-
-// report prints err, if any, to w once and returns the exit code for it.
-func report(w io.Writer, err error) int {
-	if err == nil {
-		return exitOK
-	}
-	code := exitError
-	var ec cli.ExitCoder
-	if errors.As(err, &ec) {
-		code = ec.ExitCode()
-	}
-	if msg := err.Error(); msg != "" {
-		fmt.Fprintln(w, "nonosat:", msg)
-	}
-	return code
 }
 
 // workerArgv is the command line of a SAT worker: this program itself.

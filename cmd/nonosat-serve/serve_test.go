@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nonosat/nonosat/internal/cliexit"
 	"github.com/nonosat/nonosat/internal/randpuzzle"
 	"github.com/nonosat/nonosat/internal/servetest"
 	"github.com/nonosat/nonosat/puzzle"
@@ -34,7 +35,7 @@ func startServe(t *testing.T, addr string, args ...string) *servetest.Serving {
 	t.Helper()
 	return servetest.Start(t, func(ctx context.Context, stdout, stderr io.Writer) int {
 		err := newApp(stdout, stderr).RunContext(ctx, append([]string{"nonosat", "serve", "--addr", addr}, args...))
-		return report(stderr, err)
+		return cliexit.Report(stderr, err)
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/nonosat/nonosat/clidoc"
+	"github.com/nonosat/nonosat/internal/cliexit"
 	"github.com/nonosat/nonosat/picture"
 	"github.com/nonosat/nonosat/puzzle"
 	"github.com/urfave/cli/v2"
@@ -109,21 +110,9 @@ func newAppWith(stdout, stderr io.Writer, cmds []*cli.Command) *cli.App {
 	return app
 }
 
-// exitReport prints err, if any, to w once and returns the exit code for it.
-func exitReport(w io.Writer, err error) int {
-	if err == nil {
-		return exitOK
-	}
-	code := exitError
-	var ec cli.ExitCoder
-	if errors.As(err, &ec) {
-		code = ec.ExitCode()
-	}
-	if msg := err.Error(); msg != "" {
-		fmt.Fprintln(w, "nonosat:", msg)
-	}
-	return code
-}
+// exitReport prints err, if any, to w once and returns the exit code
+// for it, as nonosat-serve does.
+func exitReport(w io.Writer, err error) int { return cliexit.Report(w, err) }
 
 // rootAction runs when no command matched: it shows help for "help" and,
 // as a usage error on standard error, for no arguments at all, and
