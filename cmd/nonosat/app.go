@@ -329,7 +329,7 @@ func versionWithCommand(app *cli.App, args []string) error {
 		case a == "--format" || a == "-format":
 			i++ // its value
 		case strings.HasPrefix(a, "--format=") || strings.HasPrefix(a, "-format="):
-		case a == "-v" || a == "--version" || a == "-version":
+		case isVersionFlag(a):
 			j := slices.IndexFunc(args[i+1:], func(s string) bool { return !strings.HasPrefix(s, "-") })
 			if j < 0 {
 				return nil // the version, perhaps with other flags: urfave/cli's way
@@ -344,6 +344,16 @@ func versionWithCommand(app *cli.App, args []string) error {
 		}
 	}
 	return nil
+}
+
+// isVersionFlag reports whether a is the version flag in any spelling
+// (-v, --version, -v=true, ...).
+func isVersionFlag(a string) bool {
+	if !strings.HasPrefix(a, "-") {
+		return false
+	}
+	name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+	return name == "v" || name == "version"
 }
 
 // literalKey is the app metadata that runApp leaves for withArgs: the

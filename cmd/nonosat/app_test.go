@@ -97,6 +97,7 @@ func TestUsageErrors(t *testing.T) {
 		{"near flag", []string{"solve", "--maxx", "3", "x.non"}, "unknown flag --maxx (did you mean --max?)"},
 		{"app's flag after a command", []string{"info", "-v", "x.non"}, "unknown flag -v (-v is nonosat's own flag, given alone: nonosat -v)"},
 		{"version before a command", []string{"-v", "check", "x.non"}, "-v before a command asks for nonosat's version; for check's verbose output give -v after the command: nonosat check -v ..."},
+		{"version with a value before a command", []string{"-v=true", "check", "x.non"}, "-v=true before a command asks for nonosat's version"},
 		{"version before a command without -v", []string{"--format", "non", "--version", "info", "x.non"}, "--version asks for nonosat's version and takes no command: nonosat --version"},
 		{"near flag after args", []string{"solve", "x.non", "--maxx", "3"}, "unknown flag --maxx (did you mean --max?)"},
 		{"flag prefix", []string{"solve", "--no-pre", "x.non"}, "unknown flag --no-pre (did you mean --no-presolve?)"},
